@@ -1,0 +1,226 @@
+// The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
+// a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
+import type { RateLimitInfo } from './types';
+
+export type ApiErrorKind =
+  /** The service answered with an error status or `success: false`. */
+  | 'http'
+  /** The request never got an answer (offline, DNS, connection reset, CORS). */
+  | 'network'
+  /** The deadline passed. */
+  | 'timeout'
+  /** The caller's AbortSignal fired. */
+  | 'aborted'
+  /** The answer was empty, not JSON, or not the envelope. */
+  | 'invalid_response'
+  /** An argument was rejected before any request was sent. */
+  | 'validation';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  status?: number;
+  rateLimit?: RateLimitInfo;
+  retryAfter?: number;
+  /** The argument that failed validation. */
+  argument?: string;
+  /** A stable machine-readable code, when the server sent one. */
+  code?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when no response was received. */
+  readonly status: number;
+  readonly rateLimit: RateLimitInfo;
+  /** Seconds to wait before retrying, from Retry-After or X-RateLimit-Reset. */
+  readonly retryAfter: number | undefined;
+  readonly argument: string | undefined;
+  readonly code: string | undefined;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.rateLimit = init.rateLimit ?? {};
+    this.retryAfter = init.retryAfter;
+    this.argument = init.argument;
+    this.code = init.code;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+function headerNumber(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+export function rateLimitFromHeaders(headers: Headers): RateLimitInfo {
+  const info: RateLimitInfo = {};
+  const limit = headerNumber(headers, 'X-RateLimit-Limit');
+  const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
+  const reset = headerNumber(headers, 'X-RateLimit-Reset');
+  if (limit !== undefined) info.limit = limit;
+  if (remaining !== undefined) info.remaining = remaining;
+  if (reset !== undefined) info.reset = reset;
+  return info;
+}
+
+/** Seconds to wait: Retry-After (seconds) wins, else X-RateLimit-Reset (Unix seconds) minus now. */
+export function retryAfterSeconds(headers: Headers, nowMs: number = Date.now()): number | undefined {
+  const retryAfter = headerNumber(headers, 'Retry-After');
+  if (retryAfter !== undefined) return Math.max(0, Math.ceil(retryAfter));
+  const reset = headerNumber(headers, 'X-RateLimit-Reset');
+  if (reset === undefined) return undefined;
+  return Math.max(0, Math.ceil(reset - nowMs / 1000));
+}
+
+/**
+ * One signal that fires when any input fires, keeping the first reason.
+ * AbortSignal.any is missing in browsers before 2024, which the widget still serves.
+ */
+export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortSignal {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
+  const controller = new AbortController();
+  for (const s of present) {
+    if (s.aborted) {
+      controller.abort(s.reason);
+      break;
+    }
+    s.addEventListener('abort', () => controller.abort(s.reason), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** Sent as JSON. FormData is sent as multipart. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overrides the client's default deadline for this call. */
+  timeoutMs?: number;
+}
+
+export interface HttpOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Default deadline per call; 15 s. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  let url = base + path;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+    const qs = params.toString();
+    if (qs) url += '?' + qs;
+  }
+  return url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Turns a Response into the envelope's success body, or throws the ApiError that says why not. */
+export async function readEnvelope<T>(res: Response, nowMs: number = Date.now()): Promise<T> {
+  const rateLimit = rateLimitFromHeaders(res.headers);
+  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers, nowMs) : undefined;
+  const text = await res.text();
+  const fail = (message: string, kind: ApiErrorKind, code?: string): ApiError =>
+    new ApiError(message, { kind, status: res.status, rateLimit, retryAfter, code });
+
+  let body: unknown;
+  if (text.trim() === '') {
+    if (!res.ok) throw fail(`The service answered ${res.status} with an empty body.`, 'http');
+    throw fail(`The service answered ${res.status} with an empty body instead of JSON.`, 'invalid_response');
+  }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (!res.ok) throw fail(`The service answered ${res.status} with a body that is not JSON.`, 'http');
+    throw fail(`The service answered ${res.status} with a body that is not JSON.`, 'invalid_response');
+  }
+  if (!isRecord(body) || typeof body.success !== 'boolean') {
+    if (!res.ok) throw fail(`The service answered ${res.status} without an error envelope.`, 'http');
+    throw fail('The service answered without the { success } envelope.', 'invalid_response');
+  }
+  if (!res.ok || body.success === false) {
+    const message =
+      typeof body.error === 'string' && body.error.trim() !== ''
+        ? body.error
+        : `The service answered ${res.status} without an error message.`;
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    throw fail(message, 'http', code);
+  }
+  return body as T;
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(options.baseUrl, path, req.query);
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...req.headers };
+    let body: BodyInit | undefined;
+    if (req.body instanceof FormData) body = req.body;
+    else if (req.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+
+    const deadline = new AbortController();
+    const timeoutMs = req.timeoutMs ?? defaultTimeout;
+    const timer = setTimeout(
+      () => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })),
+      timeoutMs,
+    );
+    const signal = anySignal([req.signal, deadline.signal]);
+
+    try {
+      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      let res: Response;
+      try {
+        res = await doFetch(url, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
+      } catch (cause) {
+        if (req.signal?.aborted) throw abortedError(req.signal.reason);
+        if (deadline.signal.aborted) throw deadline.signal.reason;
+        throw new ApiError('The service could not be reached.', { kind: 'network', cause });
+      }
+      try {
+        return await readEnvelope<T>(res);
+      } catch (error) {
+        // A signal that fires while the body streams in surfaces here too.
+        if (req.signal?.aborted) throw abortedError(req.signal.reason);
+        if (deadline.signal.aborted) throw deadline.signal.reason;
+        if (error instanceof ApiError) throw error;
+        throw new ApiError('The answer could not be read.', { kind: 'network', status: res.status, cause: error });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+function abortedError(reason: unknown): ApiError {
+  return new ApiError('The request was cancelled.', { kind: 'aborted', cause: reason });
+}

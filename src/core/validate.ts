@@ -1,0 +1,46 @@
+// Format checks shared by the clients (before any request), the sandbox (at its boundary) and the UI.
+import { ApiError } from './http';
+
+const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const ISO_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The spec shows codes as BK-XXXXXX: six characters from A-Z and 0-9. */
+const BOOKING_CODE = /^BK-[A-Z0-9]{6}$/;
+/** Deliberately plain: one @, something on each side, a dot in the domain, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const isYearMonth = (v: string): boolean => YEAR_MONTH.test(v);
+export const isHHMM = (v: string): boolean => HH_MM.test(v);
+export const isBookingCode = (v: string): boolean => BOOKING_CODE.test(v);
+export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
+
+/** YYYY-MM-DD that names a real day (no 2026-02-30). */
+export function isIsoDate(v: string): boolean {
+  const m = ISO_DATE.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+/** Codes are typed by people: tolerate case and surrounding spaces, nothing else. */
+export function normalizeBookingCode(v: string): string {
+  return v.trim().toUpperCase();
+}
+
+export function isNonEmptyString(v: unknown): v is string {
+  return typeof v === 'string' && v.trim() !== '';
+}
+
+export function invalidArgument(argument: string, message: string): ApiError {
+  return new ApiError(`Invalid ${argument}: ${message}`, { kind: 'validation', argument });
+}
+
+/** Throws a validation ApiError naming `argument` unless `ok`. */
+export function check(ok: boolean, argument: string, message: string): void {
+  if (!ok) throw invalidArgument(argument, message);
+}
+
+export function requireId(value: unknown, argument: string): void {
+  check(isNonEmptyString(value), argument, 'a non-empty string is required.');
+}

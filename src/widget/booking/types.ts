@@ -1,0 +1,62 @@
+// The contract between the widget shell (panel, stores, persistence, events) and the booking flow.
+// The shell renders <BookingView> and <LookupView> with these props; the booking flow owns everything inside.
+import type { ReadonlySignal } from '@preact/signals';
+import type { BookingClient } from '../../core/booking-client';
+import type { Booking, BookingStatus, BookingWithDisplay, DurationOption } from '../../core/types';
+
+/** A booking code the visitor made or looked up on this device, kept per agent. */
+export interface RememberedBooking {
+  code: string;
+  /** Agent-zone date and time, for the picker's label. */
+  date: string;
+  time: string;
+  title?: string;
+  status: BookingStatus;
+}
+
+/** Persistence of remembered codes, implemented by the shell over the visitor's chosen storage. */
+export interface RememberedBookings {
+  readonly list: ReadonlySignal<RememberedBooking[]>;
+  remember(booking: RememberedBooking): void;
+  setStatus(code: string, status: BookingStatus): void;
+}
+
+export interface BookingEventMap {
+  'booking:date-selected': { agentId: string; date: string; timezone: string; durationMinutes: number };
+  'booking:slot-selected': {
+    agentId: string;
+    date: string;
+    time: string;
+    timezone: string;
+    /** ISO 8601 instant of the start. */
+    start: string;
+    duration: DurationOption;
+  };
+  'booking:created': { agentId: string; booking: Booking; utm?: Record<string, string> };
+  'booking:cancelled': { agentId: string; code: string; booking?: BookingWithDisplay; message: string };
+}
+
+export type BookingEmit = <K extends keyof BookingEventMap>(type: K, payload: BookingEventMap[K]) => void;
+
+export interface BookingContext {
+  agentId: string;
+  client: BookingClient;
+  /** BCP 47 locale for Intl formatting (dates, 12/24 hour). */
+  locale: string;
+  /** The visitor's IANA zone; defaults to Intl's resolved zone. */
+  visitorTimeZone: string;
+  /** The chat's conversation id, else a stable per-visitor generated id (the shell decides). */
+  conversationId: () => string;
+  remembered: RememberedBookings;
+  emit: BookingEmit;
+  /** Values to prefill form fields, keyed by form field id (or by `name` / `email` matching the field's inputType). */
+  prefill?: Record<string, string>;
+  /** Extra fields for booking:created (UTM parameters), when the owner opted in. */
+  utm?: Record<string, string>;
+}
+
+/** What the shell renders: the Book view and the My booking view. */
+export interface BookingViewProps {
+  context: BookingContext;
+  strings: import('./strings').BookingStrings;
+}

@@ -1,0 +1,4 @@
+// "{name}" placeholders in dictionary strings. Values are inserted as text, never markup.
+export function fmt(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
