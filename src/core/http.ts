@@ -148,21 +148,18 @@ export async function readEnvelope<T>(res: Response, nowMs: number = Date.now())
   const fail = (message: string, kind: ApiErrorKind, code?: string): ApiError =>
     new ApiError(message, { kind, status: res.status, rateLimit, retryAfter, code });
 
+  // A malformed answer to a failed call is still that failure; to a 2xx call it is a broken response.
+  const malformed = (what: string): ApiError =>
+    fail(`The service answered ${res.status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
+
+  if (text.trim() === '') throw malformed('an empty body');
   let body: unknown;
-  if (text.trim() === '') {
-    if (!res.ok) throw fail(`The service answered ${res.status} with an empty body.`, 'http');
-    throw fail(`The service answered ${res.status} with an empty body instead of JSON.`, 'invalid_response');
-  }
   try {
     body = JSON.parse(text);
   } catch {
-    if (!res.ok) throw fail(`The service answered ${res.status} with a body that is not JSON.`, 'http');
-    throw fail(`The service answered ${res.status} with a body that is not JSON.`, 'invalid_response');
+    throw malformed('a body that is not JSON');
   }
-  if (!isRecord(body) || typeof body.success !== 'boolean') {
-    if (!res.ok) throw fail(`The service answered ${res.status} without an error envelope.`, 'http');
-    throw fail('The service answered without the { success } envelope.', 'invalid_response');
-  }
+  if (!isRecord(body) || typeof body.success !== 'boolean') throw malformed('JSON without the { success } envelope');
   if (!res.ok || body.success === false) {
     const message =
       typeof body.error === 'string' && body.error.trim() !== ''

@@ -433,7 +433,13 @@ export type ProxyErrorCode =
   | 'insufficient_credits'
   | 'upstream_error'
   | 'upstream_timeout'
-  | 'not_found';
+  | 'not_found'
+  /** The request body was not sent as application/json (status 415). */
+  | 'unsupported_media_type'
+  /** The client went away before the answer was ready (status 499; nobody reads it, the log does). */
+  | 'client_closed'
+  /** An unexpected failure inside the proxy, e.g. its rate-limit store (status 500). */
+  | 'internal_error';
 
 export interface ProxyChatError {
   success: false;

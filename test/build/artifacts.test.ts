@@ -1,0 +1,39 @@
+// Checks on what `npm run build` ships (scripts/test.mjs builds before running this).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const read = (name: string): string => {
+  const path = dist + name;
+  if (!existsSync(path)) throw new Error(`dist/${name} is missing: run npm run build first`);
+  return readFileSync(path, 'utf8');
+};
+
+describe('built files', () => {
+  test('dist/widget.js is one self-contained classic script within the 30 KB gzip budget', () => {
+    const widget = read('widget.js');
+    const gzip = gzipSync(widget, { level: 9 }).length;
+    expect(gzip).toBeLessThanOrEqual(30 * 1024);
+    expect(widget).not.toMatch(/^\s*(import|export)\s/m);
+    expect(widget).not.toMatch(/\bimport\s*\(/);
+  });
+
+  test('no browser file contains an API key, eval or new Function', () => {
+    for (const name of ['widget.js', 'agent-widget.js', 'embed.js'].filter((n) => existsSync(dist + n))) {
+      const code = read(name);
+      expect(code, name).not.toMatch(/sk_live_/);
+      expect(code, name).not.toMatch(/\beval\s*\(/);
+      expect(code, name).not.toMatch(/new\s+Function\s*\(/);
+    }
+  });
+
+  test('dist/server.js loads in Node and exports the proxy and the client', async () => {
+    const server = (await import(dist + 'server.js')) as Record<string, unknown>;
+    expect(typeof server.createChatProxy).toBe('function');
+    expect(typeof server.toNodeListener).toBe('function');
+    expect(typeof server.createAgentClient).toBe('function');
+    expect(read('server.d.ts')).toContain('export');
+  });
+});

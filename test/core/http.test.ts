@@ -1,0 +1,164 @@
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError, anySignal, createHttp, retryAfterSeconds } from '../../src/core/http';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/** An http client whose fetch is `handler`; records what was sent. */
+function clientWith(handler: Handler, timeoutMs?: number) {
+  const sent: Request[] = [];
+  const http = createHttp({
+    baseUrl: 'https://api.test/',
+    timeoutMs,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(request);
+      return handler(request);
+    },
+  });
+  return { http, sent };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw new Error(`expected an ApiError, got ${String(error)}`);
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('fetch layer', () => {
+  test('sends JSON bodies and query strings, returns the success body', async () => {
+    const { http, sent } = clientWith(() => json({ success: true, value: 42 }));
+    const body = await http<{ success: true; value: number }>('/things', {
+      method: 'POST',
+      query: { a: 'x y', skip: undefined, n: 3 },
+      body: { hello: 'world' },
+    });
+    expect(body.value).toBe(42);
+    const [request] = sent;
+    expect(request?.url).toBe('https://api.test/things?a=x+y&n=3');
+    expect(request?.headers.get('Content-Type')).toBe('application/json');
+    expect(await request?.json()).toEqual({ hello: 'world' });
+  });
+
+  test('turns the error envelope into an ApiError with status and message', async () => {
+    const { http } = clientWith(() => json({ success: false, error: 'agentId is required' }, 400));
+    const error = await caught(http('/x'));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('agentId is required');
+  });
+
+  test('a 200 with success false is still an error', async () => {
+    const { http } = clientWith(() => json({ success: false, error: 'nope' }));
+    const error = await caught(http('/x'));
+    expect(error.message).toBe('nope');
+    expect(error.kind).toBe('http');
+  });
+
+  test.each([
+    ['an HTML page', '<html>Bad gateway</html>', 200, 'invalid_response'],
+    ['an empty body', '', 200, 'invalid_response'],
+    ['JSON without the envelope', '[1,2,3]', 200, 'invalid_response'],
+    ['truncated JSON', '{"success": tr', 200, 'invalid_response'],
+    ['an HTML error page', '<h1>502</h1>', 502, 'http'],
+    ['an empty error', '', 500, 'http'],
+  ])('%s becomes a clear ApiError, never a JSON.parse exception', async (_name, text, status, kind) => {
+    const { http } = clientWith(() => new Response(text, { status }));
+    const error = await caught(http('/x'));
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+    expect(error.message).toMatch(new RegExp(String(status)));
+    expect(error).not.toBeInstanceOf(SyntaxError);
+  });
+
+  test('429 carries the rate-limit headers and the seconds until reset', async () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    const reset = now / 1000 + 30;
+    const { http } = clientWith(() =>
+      json({ success: false, error: 'Too many requests' }, 429, {
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(reset),
+      }),
+    );
+    const error = await caught(http('/x'));
+    vi.useRealTimers();
+    expect(error.status).toBe(429);
+    expect(error.rateLimit).toEqual({ limit: 60, remaining: 0, reset });
+    expect(error.retryAfter).toBe(30);
+  });
+
+  test('Retry-After wins over X-RateLimit-Reset; garbage headers are ignored', () => {
+    const headers = new Headers({ 'Retry-After': '7', 'X-RateLimit-Reset': '99999999999' });
+    expect(retryAfterSeconds(headers, 0)).toBe(7);
+    expect(retryAfterSeconds(new Headers({ 'X-RateLimit-Reset': 'soon' }), 0)).toBeUndefined();
+  });
+
+  test('times out with kind "timeout" when the service does not answer', async () => {
+    vi.useFakeTimers();
+    const { http } = clientWith(
+      (request) =>
+        new Promise((_resolve, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+        }),
+      5_000,
+    );
+    const pending = caught(http('/slow'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    const error = await pending;
+    vi.useRealTimers();
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('5000 ms');
+  });
+
+  test("the caller's AbortSignal cancels the request with kind 'aborted'", async () => {
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const { http } = clientWith(
+      (request) =>
+        new Promise((_resolve, reject) => {
+          seen = request.signal;
+          request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = caught(http('/x', { signal: controller.signal }));
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    controller.abort();
+    const error = await pending;
+    expect(error.kind).toBe('aborted');
+    expect(seen?.aborted).toBe(true);
+  });
+
+  test('an already-aborted signal sends nothing', async () => {
+    const { http, sent } = clientWith(() => json({ success: true }));
+    const error = await caught(http('/x', { signal: AbortSignal.abort() }));
+    expect(error.kind).toBe('aborted');
+    expect(sent).toHaveLength(0);
+  });
+
+  test('a network failure is kind "network" with status 0', async () => {
+    const { http } = clientWith(() => {
+      throw new TypeError('fetch failed');
+    });
+    const error = await caught(http('/x'));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+  });
+
+  test('anySignal fires with the first reason', () => {
+    const a = new AbortController();
+    const b = new AbortController();
+    const combined = anySignal([a.signal, undefined, b.signal]);
+    b.abort('second');
+    a.abort('first');
+    expect(combined.aborted).toBe(true);
+    expect(combined.reason).toBe('second');
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { addDays, addMonths, daysInMonth, instantToZoned, isUnambiguousWallTime, weekday, zonedToInstant } from '../../src/core/time';
+import { isEmail, isIsoDate } from '../../src/core/validate';
+
+describe('wall clock <-> instant in the agent zone', () => {
+  test('New York is UTC-5 in winter and UTC-4 in summer', () => {
+    expect(zonedToInstant('2026-11-24', '10:00', 'America/New_York').toISOString()).toBe('2026-11-24T15:00:00.000Z');
+    expect(zonedToInstant('2026-07-01', '10:00:00', 'America/New_York').toISOString()).toBe('2026-07-01T14:00:00.000Z');
+    expect(instantToZoned(new Date('2026-11-24T15:00:00Z'), 'Asia/Tokyo')).toEqual({ date: '2026-11-25', time: '00:00' });
+  });
+
+  test('a spring-forward gap time does not exist; a fall-back time is ambiguous', () => {
+    expect(isUnambiguousWallTime('2026-03-08', '02:30', 'America/New_York')).toBe(false);
+    expect(isUnambiguousWallTime('2026-11-01', '01:30', 'America/New_York')).toBe(false);
+    expect(isUnambiguousWallTime('2026-11-01', '09:00', 'America/New_York')).toBe(true);
+    expect(isUnambiguousWallTime('2026-03-08', '03:00', 'America/New_York')).toBe(true);
+  });
+
+  test('calendar arithmetic does not depend on any zone', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(daysInMonth('2028-02')).toBe(29);
+    expect(weekday('2026-11-24')).toBe(2);
+  });
+
+  test('date and email formats', () => {
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isEmail('ada@example.com')).toBe(true);
+    expect(isEmail('ada@example')).toBe(false);
+    expect(isEmail('ada example@x.com')).toBe(false);
+  });
+});

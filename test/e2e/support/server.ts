@@ -1,0 +1,53 @@
+// Starts `scripts/serve.mjs` (what `npm start` runs after building) on a free port for one test file.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface DemoServer {
+  /** Origin plus trailing slash, e.g. http://localhost:40123/ */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface DemoServerOptions {
+  /** Freezes the sandbox clock (ISO 8601), so availability does not depend on the day the test runs. */
+  now?: string;
+  /** Also serve test/e2e/fixtures under /fixtures/. */
+  fixtures?: boolean;
+}
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      AGENT_BASE_URL: '',
+      ...(options.now ? { AGENT_SANDBOX_NOW: options.now } : {}),
+      ...(options.fixtures ? { AGENT_FIXTURES: '1' } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => reject(new Error(`demo server did not start: ${why}\n${output}`));
+    child.once('exit', (code) => fail(`exited with ${code}`));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/\S+\/)/.exec(output);
+      if (!match?.[1]) return;
+      child.removeAllListeners('exit');
+      resolve({
+        url: match[1],
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
