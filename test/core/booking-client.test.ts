@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createBookingClient } from '../../src/core/booking-client';
+import { createBookingClient, type BookingClient } from '../../src/core/booking-client';
 import { ApiError } from '../../src/core/http';
 
 function recordingClient() {
@@ -33,9 +33,11 @@ const create = {
   formData: { name: 'Ada' },
 };
 
+type Call = (client: BookingClient) => Promise<unknown>;
+
 describe('public booking client validation (before any request)', () => {
-  test.each([
-    ['config without agentId', (c: ReturnType<typeof recordingClient>['client']) => c.config(''), 'agentId'],
+  test.each<[string, Call, string]>([
+    ['config without agentId', (c) => c.config(''), 'agentId'],
     ['dates with month 2026-13', (c) => c.dates({ agentId: 'a1', month: '2026-13' }), 'month'],
     ['dates with month 2026-1', (c) => c.dates({ agentId: 'a1', month: '2026-1' }), 'month'],
     ['dates with a fractional duration', (c) => c.dates({ agentId: 'a1', month: '2026-11', durationMinutes: 1.5 }), 'durationMinutes'],
@@ -48,7 +50,7 @@ describe('public booking client validation (before any request)', () => {
     ['create without durationOptionId', (c) => c.create({ ...create, durationOptionId: '' }), 'durationOptionId'],
     ['lookup with code BK-123', (c) => c.lookup({ agentId: 'a1', code: 'BK-123' }), 'code'],
     ['cancel with code XX-ABCDEF', (c) => c.cancel({ agentId: 'a1', bookingCode: 'XX-ABCDEF' }), 'bookingCode'],
-  ] as const)('%s is refused, naming the argument, and nothing is sent', async (_name, call, argument) => {
+  ])('%s is refused, naming the argument, and nothing is sent', async (_name, call, argument) => {
     const { client, sent } = recordingClient();
     expect(await rejectedArgument(() => call(client))).toBe(argument);
     expect(sent).toHaveLength(0);

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY } from '../../src/sandbox';
+import { call } from './helpers';
+
+const now = () => new Date('2026-11-20T12:00:00Z');
+
+describe('routing and the error envelope', () => {
+  test('an unknown route is a 404 in the envelope', async () => {
+    const res = await call(createSandbox({ now }), 'GET', '/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: expect.any(String), code: 'not_found' });
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+  });
+
+  test('a known path with the wrong method is a 405 naming the allowed methods', async () => {
+    const res = await call(createSandbox({ now }), 'DELETE', '/chat');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+    expect(res.body).toMatchObject({ success: false, code: 'method_not_allowed' });
+    const multi = await call(createSandbox({ now }), 'PUT', '/web-sources/ws_1');
+    expect(multi.headers.get('Allow')).toBe('GET, PATCH, DELETE');
+  });
+
+  test('an invalid JSON body is a 400, on public and authenticated routes alike', async () => {
+    const sandbox = createSandbox({ now });
+    for (const path of ['/chat', '/booking/public/cancel', '/subscriptions/limits']) {
+      const res = await call(sandbox, 'POST', path, { body: '{not json' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'invalid_json' });
+    }
+    expect((await call(sandbox, 'POST', '/chat', { body: '[1, 2]' })).status).toBe(400);
+  });
+
+  test('an unexpected failure is a 500 envelope without details; the handler never throws', async () => {
+    const sandbox = createSandbox({ now });
+    const body = new ReadableStream({
+      start(controller) {
+        controller.error(new Error('secret internal detail'));
+      },
+    });
+    // Node needs duplex 'half' for a stream body; the DOM typings do not know the field yet.
+    const init: RequestInit & { duplex: 'half' } = {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+      body,
+      duplex: 'half',
+    };
+    const request = new Request('https://sandbox.test/chat', init);
+    const res = await sandbox.handle(request);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ success: false, code: 'server_error' });
+    expect(text).not.toContain('secret internal detail');
+  });
+
+  test('basePath: routes live under the prefix only', async () => {
+    const sandbox = createSandbox({ now, basePath: '/sandbox/' });
+    expect(sandbox.basePath).toBe('/sandbox');
+    expect((await call(sandbox, 'GET', `/sandbox/booking/public/config?agentId=${DEMO_AGENT_ID}`)).status).toBe(200);
+    expect((await call(sandbox, 'GET', `/booking/public/config?agentId=${DEMO_AGENT_ID}`)).status).toBe(404);
+    expect((await call(sandbox, 'GET', `/sandboxed/booking/public/config?agentId=${DEMO_AGENT_ID}`)).status).toBe(404);
+  });
+
+  test('path parameters are decoded', async () => {
+    const sandbox = createSandbox({ now });
+    const res = await call(sandbox, 'GET', `/agents/${encodeURIComponent(DEMO_AGENT_ID)}/analytics`);
+    expect(res.status).toBe(200);
+    expect((await call(sandbox, 'GET', '/agents/%E0%A4%A/analytics')).status).toBe(404);
+  });
+});
