@@ -15,7 +15,7 @@ const { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY } = await import(join(root, '
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 5173);
-const realService = process.env.AGENT_BASE_URL;
+const realService = process.env.AGENT_BASE_URL || undefined;
 if (realService && !(process.env.AGENT_API_KEY && process.env.AGENT_ID)) {
   console.error('AGENT_BASE_URL needs AGENT_API_KEY and AGENT_ID too.');
   process.exit(1);

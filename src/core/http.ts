@@ -145,8 +145,8 @@ export async function readEnvelope<T>(res: Response, nowMs: number = Date.now())
   const rateLimit = rateLimitFromHeaders(res.headers);
   const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers, nowMs) : undefined;
   const text = await res.text();
-  const fail = (message: string, kind: ApiErrorKind, code?: string): ApiError =>
-    new ApiError(message, { kind, status: res.status, rateLimit, retryAfter, code });
+  const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
+    new ApiError(message, { kind, status: res.status, rateLimit, retryAfter: wait, code });
 
   // A malformed answer to a failed call is still that failure; to a 2xx call it is a broken response.
   const malformed = (what: string): ApiError =>
@@ -166,7 +166,12 @@ export async function readEnvelope<T>(res: Response, nowMs: number = Date.now())
         ? body.error
         : `The service answered ${res.status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
-    throw fail(message, 'http', code);
+    // The chat proxy also states the wait in its body; headers win when both are present.
+    const bodyWait =
+      res.status === 429 && typeof body.retryAfter === 'number' && Number.isFinite(body.retryAfter)
+        ? Math.max(0, Math.ceil(body.retryAfter))
+        : undefined;
+    throw fail(message, 'http', code, retryAfter ?? bodyWait);
   }
   return body as T;
 }

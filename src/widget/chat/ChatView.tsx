@@ -1,0 +1,248 @@
+// The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
+// scrolled up), failure notices with their one action, the typing indicator and the composer.
+import { Component } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { fmt } from '../format';
+import type { Strings } from '../i18n';
+import { downIcon } from '../ui/icons';
+import { link, renderMarkdown } from './markdown';
+import type { Chat, ChatMessage } from './store';
+
+export interface ChatViewProps {
+  chat: Chat;
+  strings: Strings;
+  title: string;
+  greeting: string;
+  locale: string;
+  now: () => number;
+  /** The view is on screen (panel open, tab selected). */
+  visible: boolean;
+  openBooking: () => void;
+}
+
+interface RowProps {
+  message: ChatMessage;
+  strings: Strings;
+  title: string;
+  locale: string;
+  now: () => number;
+  retry: (id: string) => void;
+  openBooking: () => void;
+}
+
+function Countdown({ until, strings, locale, now }: { until: number; strings: Strings; locale: string; now: () => number }) {
+  const left = () => Math.max(0, Math.ceil((until - now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => setSeconds(left()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return (
+    <p class="aw-notice">
+      {/* The number changes every second: shown, but announced once in words instead. */}
+      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
+      <span class="aw-sr">{strings.chatBusyAnnounce}</span>
+    </p>
+  );
+}
+
+function Failure({ message, strings, locale, now, retry, openBooking }: RowProps) {
+  const failure = message.failure;
+  if (!failure) return null;
+  const retryButton = (
+    <button type="button" class="aw-link-button" onClick={() => retry(message.id)}>
+      {strings.chatRetry}
+    </button>
+  );
+  switch (failure.reason) {
+    case 'busy':
+      return <Countdown until={failure.retryAt ?? now()} strings={strings} locale={locale} now={now} />;
+    case 'unavailable':
+      return (
+        <p class="aw-notice">
+          {strings.chatUnavailable}{' '}
+          <button type="button" class="aw-link-button" onClick={openBooking}>
+            {strings.chatOpenBooking}
+          </button>
+        </p>
+      );
+    case 'misconfigured':
+      return <p class="aw-notice">{strings.chatMisconfigured}</p>;
+    default: {
+      const text = { offline: strings.chatOffline, failed: strings.chatFailed, 'still-busy': strings.chatStillBusy }[failure.reason];
+      return (
+        <p class="aw-notice">
+          {text} {retryButton}
+        </p>
+      );
+    }
+  }
+}
+
+function Sources({ message, strings }: RowProps) {
+  const items = (message.sources ?? []).filter((s) => s.url || s.title);
+  if (items.length === 0) return null;
+  return (
+    <div class="aw-sources">
+      <p class="aw-sources-title">{strings.sources}</p>
+      <ul>
+        {items.map((source, i) => (
+          <li key={i}>{link(source.url ?? '', source.title ?? source.url ?? '', strings.opensNewTab)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One message; re-renders only when its own record (immutable) or the dictionary changes. */
+class MessageRow extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    return next.message !== this.props.message || next.strings !== this.props.strings;
+  }
+
+  override render(props: RowProps) {
+    const { message, strings, title } = props;
+    const mine = message.role === 'user';
+    return (
+      <div class={`aw-msg aw-msg--${message.role}${message.status === 'sending' ? ' aw-msg--sending' : ''}`}>
+        <span class="aw-sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
+        <div class="aw-bubble">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
+        {!mine && <Sources {...props} />}
+        {mine && <Failure {...props} />}
+      </div>
+    );
+  }
+}
+
+/** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
+const PIN_SLACK = 40;
+
+function MessageList({ chat, strings, title, greeting, locale, now, visible, openBooking }: ChatViewProps) {
+  const log = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const messages = chat.messages.value;
+  const sending = chat.sending.value;
+  const last = messages[messages.length - 1]?.id;
+
+  const toBottom = () => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+    pinned.current = true;
+    setUnseen(false);
+  };
+  useLayoutEffect(() => {
+    if (pinned.current) toBottom();
+    else setUnseen(true);
+  }, [last, sending]);
+  useLayoutEffect(() => {
+    if (visible && pinned.current) toBottom();
+  }, [visible]);
+
+  const onScroll = () => {
+    const el = log.current;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
+    if (pinned.current) setUnseen(false);
+  };
+
+  return (
+    <div class="aw-log-wrap">
+      {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
+      <div ref={log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+        <div class="aw-msg aw-msg--agent">
+          <div class="aw-bubble">
+            <p>{greeting}</p>
+          </div>
+        </div>
+        {messages.map((message) => (
+          <MessageRow
+            key={message.id}
+            message={message}
+            strings={strings}
+            title={title}
+            locale={locale}
+            now={now}
+            retry={chat.retry}
+            openBooking={openBooking}
+          />
+        ))}
+        {sending && (
+          <div class="aw-msg aw-msg--agent aw-typing">
+            <span class="aw-sr">{fmt(strings.typing, { title })}</span>
+            <span class="aw-dots" aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </span>
+          </div>
+        )}
+      </div>
+      {unseen && (
+        <button type="button" class="aw-jump" onClick={toBottom}>
+          {downIcon()} {strings.jumpToNew}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
+const MAX_ROWS = 6;
+
+function Composer({ chat, strings }: ChatViewProps) {
+  const draft = chat.draft.value;
+  const error = chat.composerError.value;
+  const sending = chat.sending.value;
+  const rows = Math.min(MAX_ROWS, Math.max(1, draft.split('\n').length));
+  return (
+    <form
+      class="aw-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        chat.send();
+      }}
+    >
+      {error && (
+        <p id="aw-composer-error" class="aw-composer-error" role="alert">
+          {strings[error]}
+        </p>
+      )}
+      <label for="aw-input" class="aw-sr">
+        {strings.messageLabel}
+      </label>
+      <textarea
+        id="aw-input"
+        class="aw-input"
+        rows={rows}
+        value={draft}
+        placeholder={strings.messagePlaceholder}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? 'aw-composer-error' : undefined}
+        onInput={(event) => {
+          chat.draft.value = event.currentTarget.value;
+          if (chat.composerError.value) chat.composerError.value = undefined;
+        }}
+        onKeyDown={(event) => {
+          // Enter sends; Shift+Enter is a newline; an IME composition's Enter is the IME's.
+          if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+          event.preventDefault();
+          chat.send();
+        }}
+      />
+      <button type="submit" class="aw-send" disabled={sending}>
+        {strings.send}
+      </button>
+    </form>
+  );
+}
+
+export function ChatView(props: ChatViewProps) {
+  return (
+    <div class="aw-chat">
+      <MessageList {...props} />
+      <Composer {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The public events and their payloads (booking's come from the booking contract), and the emitter
+// behind AgentWidget.on(). A handler that throws is reported and never breaks the widget.
+import type { ApiErrorKind } from '../core/http';
+import type { ChatSource } from '../core/types';
+import type { BookingEventMap } from './booking/types';
+import type { View } from './options';
+
+export interface WidgetErrorEvent {
+  agentId: string;
+  /** What failed: the chat, or the widget's configuration. */
+  scope: 'chat' | 'config';
+  kind: ApiErrorKind | 'config';
+  /** HTTP status; 0 when no response was received. */
+  status: number;
+  /** The proxy's machine-readable code, when it sent one. */
+  code?: string;
+  /** A developer-facing description (never shown to the visitor). */
+  message: string;
+  /** What the widget does next: retry by itself, wait for the visitor, or nothing. */
+  retry: 'auto' | 'manual' | 'none';
+  /** The visitor's message that failed, for chat errors. */
+  messageId?: string;
+}
+
+export interface WidgetEventMap extends BookingEventMap {
+  ready: { agentId: string; version: string };
+  open: { agentId: string; view: View };
+  close: { agentId: string; view: View };
+  'message:sent': { agentId: string; id: string; text: string; conversationId?: string };
+  'message:received': { agentId: string; id: string; text: string; conversationId?: string; sources: ChatSource[] };
+  error: WidgetErrorEvent;
+}
+
+export type WidgetEvent = keyof WidgetEventMap;
+export type Handler<K extends WidgetEvent> = (payload: WidgetEventMap[K]) => void;
+
+export interface Emitter {
+  on<K extends WidgetEvent>(type: K, handler: Handler<K>): () => void;
+  emit<K extends WidgetEvent>(type: K, payload: WidgetEventMap[K]): void;
+}
+
+export function createEmitter(): Emitter {
+  // Stored untyped: each entry is only ever called by emit() with its own event's payload.
+  const handlers = new Map<WidgetEvent, Set<(payload: unknown) => void>>();
+  return {
+    on(type, handler) {
+      const set = handlers.get(type) ?? new Set();
+      handlers.set(type, set);
+      // A fresh wrapper per subscription, so the same function added twice is removed once per call.
+      const entry = (payload: unknown) => handler(payload as WidgetEventMap[typeof type]);
+      set.add(entry);
+      return () => {
+        set.delete(entry);
+      };
+    },
+    emit(type, payload) {
+      for (const handler of [...(handlers.get(type) ?? [])]) {
+        try {
+          handler(payload);
+        } catch (error) {
+          console.error(`[AgentWidget] A "${type}" event handler threw:`, error);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The one dictionary of visible text: the shell and chat strings here, the booking flow's spread in.
+// English is built in; init({ strings }) overrides any key. "{name}" placeholders go through ./format.
+import { bookingStrings } from './booking/strings';
+
+export const shellStrings = {
+  defaultTitle: 'Chat',
+  defaultGreeting: 'Hi! How can we help?',
+  launcherLabel: 'Chat with {title}',
+  close: 'Close',
+  newConversation: 'New conversation',
+  sections: 'Sections',
+  tabChat: 'Chat',
+  tabBook: 'Book',
+  tabLookup: 'My booking',
+  conversation: 'Conversation',
+  you: 'You:',
+  agentSaid: '{title}:',
+  typing: '{title} is typing…',
+  messageLabel: 'Message',
+  messagePlaceholder: 'Type your message…',
+  send: 'Send',
+  sources: 'Sources',
+  opensNewTab: '(opens in a new tab)',
+  jumpToNew: 'New messages',
+  chatRetry: 'Retry',
+  chatOffline: 'Not sent: you seem to be offline. It will be sent again when you are back online.',
+  chatFailed: 'Something went wrong. Your message was not sent.',
+  chatBusy: 'We are busy right now. Retrying in {seconds} s.',
+  chatBusyAnnounce: 'We are busy right now. Your message will be sent again automatically.',
+  chatStillBusy: 'Still busy. Please try again in a moment.',
+  chatUnavailable: 'Chat is unavailable right now. You can still book a time.',
+  chatOpenBooking: 'Book a time',
+  chatMisconfigured: 'Chat is not available on this site right now.',
+  chatTooLong: 'That message is too long. Please shorten it and send it again.',
+  chatEmpty: 'Please type a message first.',
+  chatInvalid: 'That message could not be sent. Please check it and try again.',
+};
+
+export const defaultStrings = { ...shellStrings, ...bookingStrings };
+
+export type Strings = typeof defaultStrings;
+export type StringKey = keyof Strings;
+
+/** The built-in dictionary with the owner's overrides (only known keys with string values). */
+export function makeStrings(overrides?: Partial<Strings>): Strings {
+  const strings: Strings = { ...defaultStrings };
+  if (!overrides) return strings;
+  for (const key of Object.keys(defaultStrings) as StringKey[]) {
+    const value = overrides[key];
+    if (typeof value === 'string') strings[key] = value;
+  }
+  return strings;
+}
+
+const RTL = new Set(['ar', 'he', 'fa', 'ur']);
+
+export function textDirection(locale: string): 'rtl' | 'ltr' {
+  return RTL.has(locale.split('-')[0]?.toLowerCase() ?? '') ? 'rtl' : 'ltr';
+}

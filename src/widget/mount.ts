@@ -1,0 +1,110 @@
+// Mounts one widget: a host element of our own with an open shadow root, constructable stylesheets,
+// the stores, and the Preact tree. The script tag (entry.ts) and bundler users both come through here.
+import { h, render } from 'preact';
+import { createBookingClient } from '../core/booking-client';
+import { bookingCss, type BookingContext } from './booking';
+import { createChatClient } from './chat/client';
+import { createChat } from './chat/store';
+import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from './events';
+import { makeStrings } from './i18n';
+import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from './options';
+import { createRememberedBookings, createStore, createVisitorId } from './storage';
+import chatCss from './styles/chat.css?inline';
+import shellCss from './styles/shell.css?inline';
+import { adoptStyles, hostCss } from './theme';
+import { App } from './ui/App';
+import { createShell } from './ui/shell';
+import { VERSION } from './version';
+
+export type { View, WidgetOptions } from './options';
+export type { WidgetErrorEvent, WidgetEvent, WidgetEventMap } from './events';
+
+export interface WidgetHandle {
+  open(view?: View): void;
+  close(): void;
+  toggle(): void;
+  on<K extends WidgetEvent>(type: K, handler: Handler<K>): () => void;
+  /** Forgets the visitor's stored conversation, booking codes and id. */
+  reset(): void;
+  destroy(): void;
+  readonly version: string;
+}
+
+export interface MountDeps {
+  /** Shared with the global API, so handlers added before init() hear `ready`. */
+  emitter?: Emitter;
+  /** Injected clock (epoch ms) for storage stamps and countdowns. */
+  now?: () => number;
+}
+
+/**
+ * Validates `options` (a console error and undefined when unusable) and mounts into `container`:
+ * document.body for the floating bubble, or the element an inline panel should fill.
+ */
+export function mount(container: Element, options: WidgetOptions, deps: MountDeps = {}): WidgetHandle | undefined {
+  const resolved = readOptions(options, container.ownerDocument);
+  return resolved ? mountResolved(container, resolved, deps) : undefined;
+}
+
+export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps = {}): WidgetHandle {
+  const doc = container.ownerDocument;
+  const win = doc.defaultView ?? window;
+  const now = deps.now ?? (() => Date.now());
+  const emitter = deps.emitter ?? createEmitter();
+  const { agentId } = options;
+
+  const host = doc.createElement('div');
+  host.setAttribute('data-agent-widget', '');
+  const root = host.attachShadow({ mode: 'open' });
+  adoptStyles(root, [hostCss(options), shellCss, chatCss, bookingCss]);
+
+  const store = createStore(options.persist, agentId, { win, now });
+  const chat = createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now });
+  const remembered = createRememberedBookings(store);
+  const visitor = createVisitorId(store);
+  const shell = createShell(agentId, options.mode, emitter, win);
+  const booking: BookingContext = {
+    agentId,
+    client: createBookingClient({ baseUrl: options.apiBase }),
+    locale: options.locale,
+    visitorTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    conversationId: () => chat.conversationId.value ?? visitor.get(),
+    remembered,
+    // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
+    emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
+    ...(options.prefill ? { prefill: options.prefill } : {}),
+    now: () => new Date(now()),
+  };
+
+  container.appendChild(host);
+  render(h(App, { shell, chat, strings: makeStrings(options.strings), options, booking, now }), root);
+
+  let destroyed = false;
+  // After the current task, so handlers added right after init() still hear it.
+  queueMicrotask(() => {
+    if (!destroyed) emitter.emit('ready', { agentId, version: VERSION });
+  });
+
+  return {
+    version: VERSION,
+    open: (view) => !destroyed && shell.open(view),
+    close: () => !destroyed && shell.close(),
+    toggle: () => !destroyed && shell.toggle(),
+    on: (type, handler) => emitter.on(type, handler),
+    reset() {
+      chat.clear();
+      remembered.clear();
+      visitor.clear();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      render(null, root);
+      host.remove();
+      chat.dispose();
+      remembered.dispose();
+      shell.dispose();
+      store.dispose();
+    },
+  };
+}

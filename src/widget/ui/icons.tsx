@@ -1,0 +1,11 @@
+// Decorative icons: hidden from assistive tech, the buttons carry the names.
+const svg = (d: string) => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path d={d} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />
+  </svg>
+);
+
+export const chatIcon = () => svg('M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.6A8 8 0 1 1 21 12z');
+export const closeIcon = () => svg('M6 6l12 12M18 6L6 18');
+export const newIcon = () => svg('M12 5v14M5 12h14');
+export const downIcon = () => svg('M12 5v14M6 13l6 6 6-6');

@@ -1,0 +1,165 @@
+// Booking through the real demo page in Chromium: a visitor in Tokyo on a phone, keyboard only,
+// from the launcher to the confirmation; a screenshot of each step goes to test-results/.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axeViolations } from './support/axe';
+import { hasChromium, launchBrowser } from './support/chromium';
+import { startDemoServer, type DemoServer } from './support/server';
+
+const suite = hasChromium() ? describe : describe.skip;
+/** Saturday 21 November 2026, 10:00 in New York (the agent), midnight in Tokyo (the visitor). */
+const NOW = '2026-11-21T15:00:00Z';
+
+let browser: Browser;
+let server: DemoServer;
+
+beforeAll(async () => {
+  if (!hasChromium()) return;
+  server = await startDemoServer({ now: NOW });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The focused element inside the widget's shadow root: its accessible label or text. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement?.shadowRoot?.activeElement;
+    return el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '';
+  });
+}
+
+/** Presses Tab until the focused element matches (at most 30 presses). */
+async function tabTo(page: Page, match: RegExp): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    if (match.test(await focused(page))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${match}; focus is on "${await focused(page)}"`);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/booking-${name}.png` });
+
+suite('booking in Chromium', () => {
+  test('a visitor in Tokyo books on a phone with the keyboard alone', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      timezoneId: 'Asia/Tokyo',
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(NOW));
+    await page.goto(server.url);
+    const launcher = page.getByRole('button', { name: 'Chat with Harbor Physio' });
+    await launcher.waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { AgentWidget: { on: (type: string, fn: (p: unknown) => void) => void }; seen: [string, unknown][] };
+      w.seen = [];
+      for (const type of ['booking:date-selected', 'booking:slot-selected', 'booking:created'])
+        w.AgentWidget.on(type, (payload) => w.seen.push([type, payload]));
+    });
+
+    await tabTo(page, /^Chat with Harbor Physio$/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^Chat$/);
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: 'How long do you need?' }).waitFor();
+    await tabTo(page, /^30 min consultation$/);
+    await shot(page, '1-duration');
+    await page.keyboard.press('Enter');
+
+    // The calendar: one tab stop on the first free day, arrows and PageDown/PageUp, then Enter.
+    await page.getByRole('heading', { name: 'Choose a day' }).waitFor();
+    const monday = /^Monday, November 23, 2026, \d+ times available$/;
+    await page.getByRole('button', { name: monday }).waitFor();
+    await tabTo(page, monday);
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page)).toMatch(/^Tuesday, November 24, 2026, /);
+    await page.keyboard.press('PageDown');
+    expect(await focused(page)).toMatch(/^Thursday, December 24, 2026\b/);
+    await page.getByRole('grid', { name: 'December 2026' }).waitFor();
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused(page)).toMatch(monday);
+    await shot(page, '2-calendar');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+
+    // Times on the visitor's Tokyo clock: 10:00 in New York is midnight, Tuesday in Tokyo.
+    await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
+    await page.getByText('Times in Japan Standard Time').waitFor();
+    const midnight = '12:00 AM Tue, Nov 24, Japan Standard Time';
+    await page.getByRole('button', { name: midnight }).first().waitFor();
+    await tabTo(page, new RegExp(`^${midnight}$`));
+    await shot(page, '3-times');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await tabTo(page, /^$/);
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Left knee');
+    await shot(page, '4-details');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Check and confirm' }).waitFor();
+    await tabTo(page, /^Confirm booking$/);
+    await shot(page, '5-review');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+    const text = await page.getByRole('dialog').innerText();
+    expect(text).toContain('Japan Standard Time');
+    expect(text).toContain('Tuesday, November 24, 2026 at 12:00 AM');
+    expect(text).toContain('Eastern Time');
+    expect(text).toContain('Monday, November 23, 2026 at 10:00 AM');
+    const code = /BK-[A-Z0-9]{6}/.exec(text)?.[0];
+    expect(code).toBeDefined();
+    const google = await page.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href');
+    expect(google).toContain('dates=20261123T150000Z/20261123T153000Z');
+    const ics = page.getByRole('link', { name: 'Download calendar file (.ics)' });
+    expect(await ics.getAttribute('download')).toBe(`${code}.ics`);
+    const icsHref = await ics.getAttribute('href');
+    const icsText = await page.evaluate((href) => fetch(href ?? '').then((r) => r.text()), icsHref);
+    expect(icsText).toContain('\r\nDTSTART:20261123T150000Z\r\nDTEND:20261123T153000Z\r\n');
+    await shot(page, '6-confirmed');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Enter chose each day and time once, and the API's agent-zone values went out.
+    const seen = await page.evaluate(() => (window as unknown as { seen: [string, { date?: string; time?: string }][] }).seen);
+    expect(seen.map(([type]) => type)).toEqual(['booking:date-selected', 'booking:slot-selected', 'booking:created']);
+    expect(seen[1]?.[1]).toMatchObject({ date: '2026-11-23', time: '10:00' });
+
+    // My booking lists the code just made, on the visitor's clock; it opens and cancels after asking.
+    await tabTo(page, /^Book$/);
+    await page.keyboard.press('End');
+    await page.getByRole('heading', { name: 'My booking' }).waitFor();
+    const remembered = `${code} Book a visit at Harbor Physio · Tue, Nov 24, 12:00 AM · Confirmed`;
+    await page.getByRole('button', { name: remembered }).waitFor();
+    await tabTo(page, new RegExp(`^${code}`));
+    await shot(page, '7-my-booking');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Book a visit at Harbor Physio' }).waitFor();
+    await tabTo(page, /^Cancel booking$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Cancel this booking?' }).waitFor();
+    await tabTo(page, /^Yes, cancel it$/);
+    await shot(page, '8-cancel-ask');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: `Booking ${code} has been cancelled.` }).waitFor();
+    expect(await page.getByRole('dialog').innerText()).toContain('Cancelled');
+    await shot(page, '9-cancelled');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,102 @@
+// The chat in real Chromium: a round trip through the demo's chat proxy to the sandbox, Markdown
+// as elements, the conversation kept across a reload, axe on a conversation, screenshots.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axeViolations } from './support/axe';
+import { hasChromium, launchBrowser } from './support/chromium';
+import { startDemoServer, type DemoServer } from './support/server';
+
+const suite = hasChromium() ? describe : describe.skip;
+
+let browser: Browser;
+let server: DemoServer;
+
+beforeAll(async () => {
+  if (!hasChromium()) return;
+  server = await startDemoServer({ now: '2026-11-23T14:00:00Z' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+  await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
+  return page;
+}
+
+async function ask(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  expect((await answered).status()).toBe(200);
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+suite('chat in Chromium', () => {
+  test('a question goes through the proxy to the sandbox and the answer renders with its source', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'What are your opening hours?');
+    await log(page).getByText('Sunday:').waitFor();
+    expect(await log(page).locator('li').count()).toBeGreaterThanOrEqual(3);
+    const source = log(page).getByRole('link', { name: /Opening hours/ });
+    expect(await source.getAttribute('target')).toBe('_blank');
+    expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    await page.screenshot({ path: 'test-results/chat-desktop-answer.png' });
+    await context.close();
+  });
+
+  test('Markdown arrives as elements; axe finds nothing in the conversation', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, '/markdown-test');
+    await log(page).getByText('Heading one').waitFor();
+    expect(await log(page).locator('strong', { hasText: 'Heading one' }).count()).toBe(1);
+    expect(await log(page).locator('em', { hasText: 'italic' }).count()).toBe(1);
+    expect(await log(page).locator('pre code').textContent()).toBe('const code = "block";');
+    expect(await log(page).getByRole('link', { name: /email/ }).getAttribute('href')).toBe('mailto:hello@example.com');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/chat-desktop-markdown.png' });
+    await context.close();
+  });
+
+  test('a reload keeps the conversation and continues it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'Where are you located?');
+    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    const before = await log(page).textContent();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    await log(page).getByText('Where are you located?').waitFor();
+    expect(await log(page).textContent()).toBe(before);
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+    await ask(page, 'How much does it cost?');
+    expect((await sent).postDataJSON()).toMatchObject({ agentId: 'demo-agent', message: 'How much does it cost?' });
+    await context.close();
+  });
+
+  test('on a phone the conversation fills the screen and stays readable', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'hello');
+    await ask(page, 'What are your prices?');
+    await log(page).getByRole('link', { name: /Prices/ }).waitFor();
+    const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
+    expect(composer && composer.y + composer.height).toBeLessThanOrEqual(667);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/chat-phone-conversation.png' });
+    await context.close();
+  });
+});

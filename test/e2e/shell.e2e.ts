@@ -1,0 +1,166 @@
+// The shell in real Chromium on the demo page: mouse and keyboard-only opening, focus, the phone
+// layout (full screen, page behind locked), no layout shift on the host page, axe, screenshots.
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axeViolations } from './support/axe';
+import { hasChromium, launchBrowser } from './support/chromium';
+import { startDemoServer, type DemoServer } from './support/server';
+
+const suite = hasChromium() ? describe : describe.skip;
+
+let browser: Browser;
+let server: DemoServer;
+
+beforeAll(async () => {
+  if (!hasChromium()) return;
+  server = await startDemoServer({ now: '2026-11-23T14:00:00Z' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...options });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await launcher(page).waitFor();
+  return page;
+}
+
+const launcher = (page: Page) => page.getByRole('button', { name: 'Chat with Harbor Physio' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Harbor Physio' });
+
+/** What has focus inside the widget's shadow root, as tag#id or tag.class. */
+function focusInWidget(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const host = document.activeElement;
+    if (!host?.hasAttribute('data-agent-widget')) return null;
+    const el = host.shadowRoot?.activeElement;
+    if (!el) return null;
+    return el.id ? `${el.tagName.toLowerCase()}#${el.id}` : `${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}`;
+  });
+}
+
+/** Wheels over the page and waits until the event was handled and two frames have been drawn. */
+async function wheelAndSettle(page: Page): Promise<void> {
+  type Flagged = { wheelHandled?: Promise<void> };
+  await page.evaluate(() => {
+    (window as Flagged).wheelHandled = new Promise<void>((resolve) =>
+      addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true }),
+    );
+  });
+  await page.mouse.wheel(0, 400);
+  await page.evaluate(() => (window as Flagged).wheelHandled);
+}
+
+suite('the shell in Chromium', () => {
+  test('opens with the mouse: a dialog with focus in the composer; the close button returns focus', async () => {
+    const page = await openPage();
+    await page.screenshot({ path: 'test-results/shell-desktop-closed.png' });
+    await launcher(page).click();
+    await dialog(page).waitFor();
+    expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
+    expect(await focusInWidget(page)).toBe('textarea#aw-input');
+    await page.screenshot({ path: 'test-results/shell-desktop-open.png' });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    expect(await focusInWidget(page)).toBe('button.aw-launcher');
+    await page.context().close();
+  });
+
+  test('works with the keyboard alone: Tab to the launcher, Enter, tabs with arrows, Escape', async () => {
+    const page = await openPage();
+    let presses = 0;
+    while ((await focusInWidget(page)) !== 'button.aw-launcher' && presses < 40) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(await focusInWidget(page)).toBe('button.aw-launcher');
+    await page.keyboard.press('Enter');
+    await dialog(page).waitFor();
+    expect(await focusInWidget(page)).toBe('textarea#aw-input');
+
+    // Shift+Tab back to the tab list, then arrows move between views.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInWidget(page)).toBe('button#aw-tab-chat');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusInWidget(page)).toBe('button#aw-tab-booking');
+    expect(await page.getByRole('tab', { name: 'Book', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tabpanel', { name: 'Book', exact: true }).waitFor();
+
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'hidden' });
+    expect(await focusInWidget(page)).toBe('button.aw-launcher');
+    await page.context().close();
+  });
+
+  test('on a 375x667 phone the panel is full screen and the page behind does not scroll', async () => {
+    const page = await openPage({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    await launcher(page).click();
+    await dialog(page).waitFor();
+    expect(await dialog(page).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+    expect(await dialog(page).getAttribute('aria-modal')).toBe('true');
+    // The visitor's own scrolling (wheel, touch) must not move the page behind the panel.
+    await page.mouse.move(180, 300);
+    await wheelAndSettle(page);
+    expect(await scrollY()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe('hidden');
+    await page.screenshot({ path: 'test-results/shell-phone-open.png' });
+
+    // Tab stays inside the full-screen dialog.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInWidget(page)).not.toBeNull();
+    }
+
+    await page.getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => [document.body.getAttribute('style'), document.documentElement.getAttribute('style')])).toEqual([
+      null,
+      null,
+    ]);
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.context().close();
+  });
+
+  test('the host page layout does not move when the widget loads', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const layout = () =>
+      page.evaluate(() => ({
+        height: document.documentElement.scrollHeight,
+        width: document.documentElement.scrollWidth,
+        footer: document.querySelector('footer')?.getBoundingClientRect().top,
+      }));
+    await page.route('**/widget.js', (route) => route.abort());
+    await page.goto(server.url);
+    const without = await layout();
+    await page.unroute('**/widget.js');
+    await page.goto(server.url);
+    await launcher(page).waitFor();
+    expect(await layout()).toEqual(without);
+    await context.close();
+  });
+
+  test('axe finds nothing in the closed launcher or the open chat, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await openPage({ colorScheme });
+      expect(await axeViolations(page)).toEqual([]);
+      await launcher(page).click();
+      await dialog(page).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/shell-desktop-open-${colorScheme}.png` });
+      await page.context().close();
+    }
+  });
+});

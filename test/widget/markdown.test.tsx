@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+// Replies are rendered to elements, never parsed as HTML; only http(s), mailto and tel become links.
+import { cleanup, render } from '@testing-library/preact';
+import { afterEach, describe, expect, test } from 'vitest';
+import { renderMarkdown, safeHref } from '../../src/widget/chat/markdown';
+
+const HINT = '(opens in a new tab)';
+
+afterEach(cleanup);
+
+function show(source: string): HTMLElement {
+  const reply = render(<div>{renderMarkdown(source, HINT)}</div>).container.firstElementChild;
+  if (!(reply instanceof HTMLElement)) throw new Error('nothing rendered');
+  return reply;
+}
+
+describe('markdown safety', () => {
+  test.each([
+    ['an img with onerror', '<img src=x onerror=alert(1)>', 'img'],
+    ['a script element', '<script>alert(1)</script>', 'script'],
+    ['an iframe', '<iframe src="https://evil.test"></iframe>', 'iframe'],
+    ['inline HTML in bold', '**<b onclick="x()">bold</b>**', 'b'],
+  ])('%s stays text', (_name, source, tag) => {
+    const reply = show(source);
+    expect(reply.querySelector(tag)).toBeNull();
+    expect(reply.textContent).toContain(tag === 'b' ? '<b onclick="x()">bold</b>' : source);
+  });
+
+  test.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '/relative/path',
+    '//evil.test/x',
+  ])('a link to %j is inert text', (url) => {
+    const reply = show(`Click [here](${url}) now`);
+    expect(reply.querySelector('a')).toBeNull();
+    expect(reply.textContent).toContain('here');
+  });
+
+  test.each([
+    ['https://acme.test/prices?x=1', 'https://acme.test/prices?x=1'],
+    ['http://acme.test', 'http://acme.test/'],
+    ['mailto:hi@acme.test', 'mailto:hi@acme.test'],
+    ['tel:+15550100', 'tel:+15550100'],
+    ['https://en.wikipedia.org/wiki/Physio_(therapy)', 'https://en.wikipedia.org/wiki/Physio_(therapy)'],
+  ])('a link to %s opens in a new tab without opener', (url, href) => {
+    const reply = show(`See [the page](${url}).`);
+    const a = reply.querySelector('a');
+    expect(a?.getAttribute('href')).toBe(href);
+    expect(a?.getAttribute('target')).toBe('_blank');
+    expect(a?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(a?.textContent).toBe(`the page ${HINT}`);
+  });
+
+  test('safeHref accepts only absolute http(s), mailto and tel', () => {
+    expect(safeHref(' https://a.test/x ')).toBe('https://a.test/x');
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+    expect(safeHref('data:,x')).toBeUndefined();
+    expect(safeHref('not a url')).toBeUndefined();
+  });
+});
+
+describe('markdown structure', () => {
+  test('paragraphs, line breaks, bold, italics and code', () => {
+    const reply = show('First line\nsecond line\n\nNew **bold** and *soft* and `a<b>`');
+    const paragraphs = reply.querySelectorAll('p');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]?.querySelectorAll('br')).toHaveLength(1);
+    expect(reply.querySelector('strong')?.textContent).toBe('bold');
+    expect(reply.querySelector('em')?.textContent).toBe('soft');
+    expect(reply.querySelector('code')?.textContent).toBe('a<b>');
+  });
+
+  test('a fenced code block keeps its text literally', () => {
+    const reply = show('Try:\n```js\nconst a = **b**;\n<img src=x>\n```\nDone');
+    const pre = reply.querySelector('pre');
+    expect(pre?.textContent).toBe('const a = **b**;\n<img src=x>');
+    expect(pre?.querySelector('strong, img')).toBeNull();
+    expect(reply.querySelectorAll('p')).toHaveLength(2);
+  });
+
+  test('bulleted and numbered lists', () => {
+    const reply = show('Options:\n- one\n- **two**\n\n3. third\n4. fourth');
+    const ul = reply.querySelector('ul');
+    expect(Array.from(ul?.querySelectorAll('li') ?? [], (li) => li.textContent)).toEqual(['one', 'two']);
+    const ol = reply.querySelector('ol');
+    expect(ol?.getAttribute('start')).toBe('3');
+    expect(ol?.querySelectorAll('li')).toHaveLength(2);
+  });
+
+  test('a heading is shown as a bold paragraph (no heading levels inside the log)', () => {
+    const reply = show('## Opening hours\nMon to Fri');
+    expect(reply.querySelector('h2')).toBeNull();
+    expect(reply.querySelector('p > strong')?.textContent).toBe('Opening hours');
+  });
+
+  test('a > quote becomes a blockquote', () => {
+    const reply = show('Said:\n> first\n> *second*\nafter');
+    expect(reply.querySelector('blockquote')?.textContent).toBe('firstsecond');
+    expect(reply.querySelector('blockquote em')?.textContent).toBe('second');
+    expect(reply.lastElementChild?.textContent).toBe('after');
+  });
+
+  test('unmatched markers stay as typed', () => {
+    expect(show('2 * 3 * 4 and **open').textContent).toBe('2 * 3 * 4 and **open');
+  });
+});

@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+// The visitor's conversation and booking codes: per agent, in the chosen storage, with a TTL,
+// cleared by New conversation and reset(), in sync across tabs, and never written before first use.
+import { act, fireEvent } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import {
+  createRememberedBookings,
+  createStore,
+  createVisitorId,
+  storageKey,
+  TTL_MS,
+} from '../../src/widget/storage';
+import { useSandboxServer } from '../support/msw';
+import { forget, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
+
+const api = useSandboxServer();
+const CHAT_KEY = storageKey('demo-agent', 'chat');
+const DAY = 24 * 60 * 60 * 1000;
+const T0 = Date.UTC(2026, 10, 20, 12);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function converse(options: Parameters<typeof mountWidget>[0] = {}, now?: () => number) {
+  const mounted = mountWidget(options, now ? { now } : {});
+  send(openChat(mounted.ui), 'Hello');
+  await mounted.ui.findByText('You said: Hello');
+  return mounted;
+}
+
+function remount(handle: ReturnType<typeof mountWidget>['handle'], options: Parameters<typeof mountWidget>[0] = {}, now?: () => number) {
+  act(() => handle.destroy());
+  forget(handle);
+  return mountWidget(options, now ? { now } : {});
+}
+
+describe('conversation persistence', () => {
+  test('nothing is written before the visitor first sends', async () => {
+    api.server.use(proxyReplying().handler);
+    const { ui } = mountWidget();
+    openChat(ui);
+    fireEvent.click(ui.getByRole('tab', { name: 'Book' }));
+    fireEvent.click(ui.getByRole('tab', { name: 'My booking' }));
+    await settle(5);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+
+    fireEvent.click(ui.getByRole('tab', { name: 'Chat' }));
+    send(ui.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await ui.findByText('You said: Hello');
+    expect(Object.keys(localStorage)).toEqual([CHAT_KEY]);
+  });
+
+  test('a reload restores the conversation, and the next message continues it', async () => {
+    const proxy = proxyReplying();
+    api.server.use(proxy.handler);
+    const { handle } = await converse();
+    const { ui } = remount(handle);
+    const box = openChat(ui);
+    const log = ui.getByRole('log');
+    expect(log.textContent).toContain('Hello');
+    expect(log.textContent).toContain('You said: Hello');
+    send(box, 'Again');
+    await ui.findByText('You said: Again');
+    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Again', conversationId: 'conv-1' });
+  });
+
+  test('conversations are kept per agent', async () => {
+    api.server.use(proxyReplying().handler);
+    const { handle } = await converse();
+    const { ui } = remount(handle, { agentId: 'other-agent' });
+    openChat(ui);
+    expect(ui.getByRole('log').textContent).not.toContain('You said: Hello');
+  });
+
+  test('after the TTL the stored conversation is ignored and removed', async () => {
+    api.server.use(proxyReplying().handler);
+    const { handle } = await converse({}, () => T0);
+    const kept = remount(handle, {}, () => T0 + TTL_MS - DAY);
+    openChat(kept.ui);
+    expect(kept.ui.getByRole('log').textContent).toContain('You said: Hello');
+
+    const expired = remount(kept.handle, {}, () => T0 + TTL_MS + DAY);
+    openChat(expired.ui);
+    expect(expired.ui.getByRole('log').textContent).not.toContain('You said: Hello');
+    expect(localStorage.getItem(CHAT_KEY)).toBeNull();
+  });
+
+  test('New conversation clears the log and the stored chat but keeps booking codes', async () => {
+    api.server.use(proxyReplying().handler);
+    const { ui, shadow } = await converse();
+    localStorage.setItem(storageKey('demo-agent', 'bookings'), JSON.stringify({ at: Date.now(), value: [] }));
+    fireEvent.click(ui.getByRole('button', { name: 'New conversation' }));
+    expect(ui.getByRole('log').textContent).not.toContain('Hello');
+    expect(localStorage.getItem(CHAT_KEY)).toBeNull();
+    expect(localStorage.getItem(storageKey('demo-agent', 'bookings'))).not.toBeNull();
+    expect(shadow.activeElement).toBe(ui.getByRole('textbox', { name: 'Message' }));
+  });
+
+  test('reset() forgets the conversation, booking codes and visitor id', async () => {
+    const proxy = proxyReplying();
+    api.server.use(proxy.handler);
+    const { ui, handle } = await converse();
+    localStorage.setItem(storageKey('demo-agent', 'bookings'), JSON.stringify({ at: Date.now(), value: [] }));
+    localStorage.setItem(storageKey('demo-agent', 'visitor'), JSON.stringify({ at: Date.now(), value: 'v_1' }));
+    localStorage.setItem('host-page-key', 'kept');
+    act(() => handle.reset());
+    expect(Object.keys(localStorage)).toEqual(['host-page-key']);
+    expect(ui.getByRole('log').textContent).not.toContain('Hello');
+    send(ui.getByRole('textbox', { name: 'Message' }), 'Fresh start');
+    await ui.findByText('You said: Fresh start');
+    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Fresh start' });
+  });
+
+  test('a second tab follows along through the storage event', async () => {
+    const { ui } = mountWidget();
+    openChat(ui);
+    const stored = {
+      conversationId: 'conv-9',
+      messages: [
+        { id: 'm1', role: 'user', text: 'From the other tab', at: Date.now() },
+        { id: 'm2', role: 'agent', text: 'Answered *there*', at: Date.now() },
+      ],
+    };
+    const newValue = JSON.stringify({ at: Date.now(), value: stored });
+    localStorage.setItem(CHAT_KEY, newValue);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CHAT_KEY, newValue, storageArea: localStorage }));
+    });
+    expect(ui.getByText('From the other tab')).toBeTruthy();
+    expect(ui.getByText('there', { selector: 'em' })).toBeTruthy();
+
+    localStorage.removeItem(CHAT_KEY);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CHAT_KEY, newValue: null, storageArea: localStorage }));
+    });
+    expect(ui.queryByText('From the other tab')).toBeNull();
+  });
+
+  test('persist=none writes nothing anywhere', async () => {
+    api.server.use(proxyReplying().handler);
+    await converse({ persist: 'none' });
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test('persist=session uses sessionStorage only', async () => {
+    api.server.use(proxyReplying().handler);
+    await converse({ persist: 'session' });
+    expect(localStorage.length).toBe(0);
+    expect(Object.keys(sessionStorage)).toEqual([CHAT_KEY]);
+  });
+
+  test('storage that throws (private mode, blocked) does not break the chat', async () => {
+    api.server.use(proxyReplying().handler);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const { ui } = await converse();
+    expect(ui.getByText('You said: Hello')).toBeTruthy();
+  });
+
+  test('corrupt stored data is ignored', () => {
+    localStorage.setItem(CHAT_KEY, '{not json');
+    const { ui } = mountWidget();
+    openChat(ui);
+    expect(ui.getAllByText(/./, { selector: '.aw-bubble p' })).toHaveLength(1);
+    expect(localStorage.getItem(CHAT_KEY)).toBeNull();
+  });
+});
+
+describe('booking codes and the visitor id', () => {
+  const env = (now: number) => ({ win: window, now: () => now });
+
+  test('remembered bookings are newest first, deduplicated, updated and kept across reloads', () => {
+    const store = createStore('local', 'a1', env(T0));
+    const remembered = createRememberedBookings(store);
+    expect(localStorage.length).toBe(0);
+    remembered.remember({ code: 'BK-AAAAAA', date: '2026-11-24', time: '10:00', status: 'confirmed' });
+    remembered.remember({ code: 'BK-BBBBBB', date: '2026-11-25', time: '11:00', status: 'pending', title: 'Consultation' });
+    remembered.remember({ code: 'BK-AAAAAA', date: '2026-11-24', time: '10:00', status: 'confirmed' });
+    remembered.setStatus('BK-BBBBBB', 'cancelled');
+    expect(remembered.list.value.map((b) => `${b.code}:${b.status}`)).toEqual(['BK-AAAAAA:confirmed', 'BK-BBBBBB:cancelled']);
+
+    const reloaded = createRememberedBookings(createStore('local', 'a1', env(T0 + DAY)));
+    expect(reloaded.list.value).toEqual(remembered.list.value);
+    expect(createRememberedBookings(createStore('local', 'a1', env(T0 + TTL_MS + 1))).list.value).toEqual([]);
+    expect(createRememberedBookings(createStore('local', 'other', env(T0))).list.value).toEqual([]);
+  });
+
+  test('the visitor id is generated once, persisted on first use, and stable', () => {
+    const store = createStore('local', 'a1', env(T0));
+    const visitor = createVisitorId(store);
+    expect(localStorage.length).toBe(0);
+    const id = visitor.get();
+    expect(id).toMatch(/^v_[0-9a-f-]{32,36}$/);
+    expect(visitor.get()).toBe(id);
+    expect(createVisitorId(createStore('local', 'a1', env(T0))).get()).toBe(id);
+    visitor.clear();
+    expect(visitor.get()).not.toBe(id);
+  });
+
+  test('a second tab sees remembered codes change', () => {
+    const remembered = createRememberedBookings(createStore('local', 'a1', env(T0)));
+    const value = [{ code: 'BK-CCCCCC', date: '2026-11-26', time: '09:00', status: 'confirmed' }];
+    const newValue = JSON.stringify({ at: T0, value });
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKey('a1', 'bookings'), newValue, storageArea: localStorage }),
+    );
+    expect(remembered.list.value.map((b) => b.code)).toEqual(['BK-CCCCCC']);
+  });
+});
