@@ -17,7 +17,7 @@ export function browserBuildConfig({ root, entry, outDir, fileName, format, writ
       outDir,
       write,
       emptyOutDir: false,
-      target: 'es2020',
+      target: 'es2022',
       minify: true,
       cssCodeSplit: false,
       assetsInlineLimit: Number.MAX_SAFE_INTEGER,

@@ -1,15 +1,9 @@
-// Placeholder until the booking flow lands (issue 5): the shell's contract is in ./types.
-import { h } from 'preact';
-import type { BookingViewProps } from './types';
+// The booking flow as the shell sees it: two views, their strings, their CSS (adopted by the shell's
+// shadow root), and the contract types.
+import css from './booking.css?inline';
 
 export { bookingStrings, type BookingStrings } from './strings';
 export type * from './types';
-export const bookingCss = '';
-
-export function BookingView({ strings }: BookingViewProps) {
-  return h('h2', { tabIndex: -1 }, strings.bookHeading);
-}
-
-export function LookupView({ strings }: BookingViewProps) {
-  return h('h2', { tabIndex: -1 }, strings.lookupHeading);
-}
+export { BookingView } from './BookingView';
+export { LookupView } from './LookupView';
+export const bookingCss: string = css;

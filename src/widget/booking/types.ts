@@ -12,6 +12,8 @@ export interface RememberedBooking {
   time: string;
   title?: string;
   status: BookingStatus;
+  /** The agent's IANA zone, so the picker can show the start on the visitor's clock. */
+  timezone?: string;
 }
 
 /** Persistence of remembered codes, implemented by the shell over the visitor's chosen storage. */
@@ -53,6 +55,8 @@ export interface BookingContext {
   prefill?: Record<string, string>;
   /** Extra fields for booking:created (UTM parameters), when the owner opted in. */
   utm?: Record<string, string>;
+  /** The clock for "today" and calendar stamps; tests inject one. Defaults to the system clock. */
+  now?: () => Date;
 }
 
 /** What the shell renders: the Book view and the My booking view. */

@@ -1,0 +1,156 @@
+// The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
+// by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
+// Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
+import { fmt } from '../format';
+import { formatDate, MONTH, weekStart } from './intl';
+import type { BookingStore } from './store';
+import type { BookingStrings } from './strings';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** The same day of the month `k` months away, or that month's last day. */
+function shiftMonth(date: string, k: number): string {
+  const m = addMonths(date.slice(0, 7), k);
+  return `${m}-${pad(Math.min(Number(date.slice(8)), daysInMonth(m)))}`;
+}
+
+export function Calendar({ store, t, locale }: { store: BookingStore; t: BookingStrings; locale: string }) {
+  const month = store.month.value;
+  const list = store.monthDates.value;
+  const focused = store.focused.value;
+  const selected = store.date.value;
+  const { today, last } = store.bounds.value;
+  const labelId = useId();
+  const grid = useRef<HTMLTableElement>(null);
+  const moved = useRef(false);
+
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
+  });
+
+  const first = `${month}-01`;
+  const start = weekStart(locale);
+  const lead = (weekday(first) - start + 7) % 7;
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let d = 1; d <= daysInMonth(month); d++) cells.push(`${month}-${pad(d)}`);
+  while (cells.length % 7) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+  const stop = focused.startsWith(month) ? focused : first;
+  const byDate = new Map((list ?? []).map((d) => [d.date, d]));
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
+    if (!from || !(e.currentTarget instanceof HTMLElement)) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      // Handled here (and the button's own click suppressed) so one key press chooses once.
+      e.preventDefault();
+      store.chooseDate(from);
+      return;
+    }
+    const ahead = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
+    const col = (weekday(from) - start + 7) % 7;
+    const moves: Record<string, string> = {
+      ArrowRight: addDays(from, ahead),
+      ArrowLeft: addDays(from, -ahead),
+      ArrowDown: addDays(from, 7),
+      ArrowUp: addDays(from, -7),
+      Home: addDays(from, -col),
+      End: addDays(from, 6 - col),
+      PageDown: shiftMonth(from, 1),
+      PageUp: shiftMonth(from, -1),
+    };
+    const to = moves[e.key];
+    if (!to) return;
+    e.preventDefault();
+    store.focusDay(to);
+    // A day of this month is already drawn; one of another month is focused once it is.
+    const drawn = grid.current?.querySelector<HTMLElement>(`[data-date="${store.focused.peek()}"]`);
+    if (drawn) drawn.focus();
+    else moved.current = true;
+  };
+
+  return (
+    <div>
+      <div class="aw-b-cal-head">
+        <button
+          type="button"
+          class="aw-b-nav"
+          aria-label={t.prevMonth}
+          disabled={month <= today.slice(0, 7)}
+          onClick={() => store.showMonth(addMonths(month, -1))}
+        >
+          {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
+          <span aria-hidden="true">‹</span>
+        </button>
+        <p id={labelId} class="aw-b-month" aria-live="polite">
+          {formatDate(locale, month, MONTH)}
+        </p>
+        <button
+          type="button"
+          class="aw-b-nav"
+          aria-label={t.nextMonth}
+          disabled={month >= last.slice(0, 7)}
+          onClick={() => store.showMonth(addMonths(month, 1))}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <table role="grid" aria-labelledby={labelId} aria-busy={list ? undefined : 'true'} ref={grid} onKeyDown={onKeyDown}>
+        <thead>
+          <tr>
+            {weeks[0]?.map((_, i) => {
+              const day = addDays(first, i - lead);
+              return (
+                <th key={i} scope="col" abbr={formatDate(locale, day, { weekday: 'long' })}>
+                  {formatDate(locale, day, { weekday: 'narrow' })}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((day, i) => {
+                if (!day) return <td key={i} role="gridcell" />;
+                const entry = byDate.get(day);
+                const open = !!entry?.available && day >= today && day <= last;
+                const count = entry?.slotCount;
+                const status = !list
+                  ? ''
+                  : !open
+                    ? t.timesNone
+                    : count === undefined
+                      ? t.timesSome
+                      : count === 1
+                        ? t.timesOne
+                        : fmt(t.timesMany, { count });
+                const name = formatDate(locale, day);
+                return (
+                  <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
+                    <button
+                      type="button"
+                      class="aw-b-day"
+                      data-date={day}
+                      tabIndex={day === stop ? 0 : -1}
+                      aria-label={status ? fmt(t.dayLabel, { date: name, status }) : name}
+                      aria-disabled={open ? undefined : 'true'}
+                      aria-current={day === today ? 'date' : undefined}
+                      onClick={() => store.chooseDate(day)}
+                    >
+                      {Number(day.slice(8))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// Add-to-calendar: a Google Calendar template link and an iCalendar (RFC 5545) file, both in UTC.
+export interface CalendarEvent {
+  uid: string;
+  title: string;
+  details: string;
+  start: Date;
+  end: Date;
+}
+
+/** 20261124T150000Z */
+const utcStamp = (d: Date): string => d.toISOString().replace(/[-:]|\.\d+/g, '');
+
+export function googleCalendarUrl(e: CalendarEvent): string {
+  const q = (s: string): string => encodeURIComponent(s);
+  return (
+    'https://calendar.google.com/calendar/render?action=TEMPLATE' +
+    `&text=${q(e.title)}&dates=${utcStamp(e.start)}/${utcStamp(e.end)}&details=${q(e.details)}`
+  );
+}
+
+/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
+const escapeText = (s: string): string => s.replace(/[\\;,]/g, '\\$&').replace(/\r?\n/g, '\\n');
+
+/** Lines longer than 75 octets continue on the next line after CRLF and a space (§3.1). */
+function fold(line: string): string {
+  let out = '';
+  let octets = 0;
+  for (const ch of line) {
+    const cp = ch.codePointAt(0) ?? 0;
+    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (octets + n > 75) {
+      out += '\r\n ';
+      octets = 1;
+    }
+    out += ch;
+    octets += n;
+  }
+  return out;
+}
+
+export function icsText(e: CalendarEvent, stamp: Date): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//agent-widget//booking//EN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${escapeText(e.uid)}`,
+    `DTSTAMP:${utcStamp(stamp)}`,
+    `DTSTART:${utcStamp(e.start)}`,
+    `DTEND:${utcStamp(e.end)}`,
+    `SUMMARY:${escapeText(e.title)}`,
+    `DESCRIPTION:${escapeText(e.details)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ]
+    .map(fold)
+    .join('\r\n')
+    .concat('\r\n');
+}

@@ -1,0 +1,269 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { describe, expect, test } from 'vitest';
+import { DEMO_AGENT_ID, DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
+import { BookingView } from '../../../src/widget/booking';
+import {
+  ANSWERS,
+  blobText,
+  captureBlobs,
+  chooseDay,
+  chooseDuration,
+  chooseTime,
+  expectFocused,
+  facts,
+  fillForm,
+  heading,
+  makeContext,
+  renderBook,
+  sentTo,
+  t,
+  useBookingServer,
+  walkToReview,
+} from './helpers';
+
+const api = useBookingServer();
+
+describe('booking a time, start to finish', () => {
+  test('duration, day, time, details, review and confirmation, with both zones and add-to-calendar', async () => {
+    const blobs = captureBlobs();
+    const h = makeContext(api.baseUrl, { utm: { utm_source: 'newsletter' } });
+    renderBook(h);
+
+    expect(await screen.findByText(DEMO_BOOKING_CONFIG.booking_title)).toBeTruthy();
+    await chooseDuration('30 min consultation');
+    expectFocused(await heading(t.dateHeading));
+
+    await chooseDay('Monday, November 23, 2026');
+    expectFocused(await heading(t.timeHeading));
+    expect(screen.getByText(/^Times in Central European Standard Time/)).toBeTruthy();
+    // 09:00 in New York is 15:00 in Berlin.
+    await chooseTime('3:00 PM, Central European Standard Time');
+
+    fillForm(ANSWERS);
+    fireEvent.click(screen.getByRole('button', { name: t.next }));
+    expectFocused(await heading(t.reviewHeading));
+    expect(facts()).toEqual([
+      'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
+      'Eastern Time: Monday, November 23, 2026 at 9:00 AM',
+      'Duration: 30 min consultation',
+      'Your name: Ada Lovelace',
+      'Email: ada@example.com',
+      'Anything we should know?: Left knee',
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: t.confirm }));
+    expectFocused(await heading(t.doneHeading));
+
+    const [booking] = api.sandbox().bookings(DEMO_AGENT_ID);
+    if (!booking) throw new Error('no booking was made');
+    expect(booking.booking_code).toMatch(/^BK-[A-Z0-9]{6}$/);
+    expect(facts()).toEqual([
+      `Booking code: ${booking.booking_code}`,
+      'Status: Confirmed',
+      'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
+      'Eastern Time: Monday, November 23, 2026 at 9:00 AM',
+      'Duration: 30 min consultation',
+      'Your name: Ada Lovelace',
+      'Email: ada@example.com',
+      'Anything we should know?: Left knee',
+    ]);
+
+    // The API's agent-zone date and time go back exactly as given, with the chat's conversation id.
+    expect(sentTo(h, '/create').map((s) => s.body)).toEqual([
+      {
+        agentId: DEMO_AGENT_ID,
+        conversationId: 'conv-test-1',
+        date: '2026-11-23',
+        time: '09:00',
+        durationOptionId: 'consult-30',
+        formData: { name: 'Ada Lovelace', email: 'ada@example.com', notes: 'Left knee' },
+      },
+    ]);
+
+    const google = new URL(screen.getByRole('link', { name: t.google }).getAttribute('href') ?? '');
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(google.searchParams.get('action')).toBe('TEMPLATE');
+    expect(google.searchParams.get('text')).toBe(DEMO_BOOKING_CONFIG.booking_title);
+    expect(google.searchParams.get('dates')).toBe('20261123T140000Z/20261123T143000Z');
+    expect(google.searchParams.get('details')).toContain(booking.booking_code);
+
+    const ics = screen.getByRole('link', { name: t.ics });
+    expect(ics.getAttribute('download')).toBe(`${booking.booking_code}.ics`);
+    const blob = blobs.get(ics.getAttribute('href') ?? '');
+    if (!blob) throw new Error('the .ics link is not an object URL');
+    expect(blob.type).toBe('text/calendar;charset=utf-8');
+    const text = await blobText(blob);
+    const lines = text.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        `UID:${booking.booking_code}@agent-widget`,
+        'DTSTAMP:20261121T150000Z',
+        'DTSTART:20261123T140000Z',
+        'DTEND:20261123T143000Z',
+        `SUMMARY:${DEMO_BOOKING_CONFIG.booking_title}`,
+        `DESCRIPTION:Booking code ${booking.booking_code}\\n30 min consultation`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ]),
+    );
+
+    // Remembered for My booking, and every event with its payload.
+    expect(h.remembered).toEqual([
+      {
+        code: booking.booking_code,
+        date: '2026-11-23',
+        time: '09:00',
+        title: DEMO_BOOKING_CONFIG.booking_title,
+        status: 'confirmed',
+        timezone: 'America/New_York',
+      },
+    ]);
+    const consult = { id: 'consult-30', label: '30 min consultation', duration_minutes: 30 };
+    expect(h.events).toEqual([
+      {
+        type: 'booking:date-selected',
+        payload: { agentId: DEMO_AGENT_ID, date: '2026-11-23', timezone: 'America/New_York', durationMinutes: 30 },
+      },
+      {
+        type: 'booking:slot-selected',
+        payload: {
+          agentId: DEMO_AGENT_ID,
+          date: '2026-11-23',
+          time: '09:00',
+          timezone: 'America/New_York',
+          start: '2026-11-23T14:00:00.000Z',
+          duration: consult,
+        },
+      },
+      { type: 'booking:created', payload: { agentId: DEMO_AGENT_ID, booking, utm: { utm_source: 'newsletter' } } },
+    ]);
+  });
+
+  test('a pending booking says it awaits confirmation', async () => {
+    api.use({ pendingBookings: true });
+    captureBlobs();
+    const h = makeContext(api.baseUrl);
+    renderBook(h);
+    await walkToReview('3:00 PM, Central European Standard Time');
+    fireEvent.click(screen.getByRole('button', { name: t.confirm }));
+    await heading(t.pendingHeading);
+    expect(facts()).toContain('Status: Pending: awaiting confirmation');
+    expect(h.events.at(-1)).toMatchObject({ type: 'booking:created' });
+    expect(h.events.at(-1)?.payload).not.toHaveProperty('utm');
+  });
+
+  test('with one duration the duration step is skipped', async () => {
+    const only = { id: 'only-45', label: '45 min', duration_minutes: 45 };
+    api.use({ agents: [{ id: DEMO_AGENT_ID, config: { duration_options: [only] } }] });
+    const h = makeContext(api.baseUrl);
+    renderBook(h);
+    await heading(t.dateHeading);
+    expect(screen.queryByRole('heading', { name: t.durationHeading })).toBeNull();
+    expect(screen.queryByRole('button', { name: t.back })).toBeNull();
+    await chooseDay('Monday, November 23, 2026');
+    expect(sentTo(h, '/slots')[0]?.url.searchParams.get('durationMinutes')).toBe('45');
+    fireEvent.click(screen.getByRole('button', { name: t.back }));
+    await heading(t.dateHeading);
+  });
+
+  test('a step change moves focus to its heading, but never away from where the visitor put it outside the view', async () => {
+    const h = makeContext(api.baseUrl);
+    render(
+      <>
+        <button type="button">Elsewhere</button>
+        <BookingView context={h.ctx} strings={t} />
+      </>,
+    );
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    // The config arrives while focus is outside: it stays there.
+    await heading(t.durationHeading);
+    expectFocused(elsewhere);
+    // Focus inside the view follows the step.
+    const option = screen.getByRole('button', { name: '30 min consultation' });
+    option.focus();
+    fireEvent.click(option);
+    expectFocused(await heading(t.dateHeading));
+  });
+
+  test('back goes one step back on every step, keeping the choices', async () => {
+    const h = makeContext(api.baseUrl);
+    renderBook(h);
+    await walkToReview('3:00 PM, Central European Standard Time');
+    for (const previous of [t.formHeading, t.timeHeading, t.dateHeading, t.durationHeading]) {
+      fireEvent.click(screen.getByRole('button', { name: t.back }));
+      expectFocused(await heading(previous));
+      if (previous === t.formHeading) expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveProperty('value', 'Ada Lovelace');
+    }
+    expect(screen.queryByRole('button', { name: t.back })).toBeNull();
+  });
+});
+
+describe('time zones', () => {
+  test('a visitor in Tokyo sees Tokyo times, the other visitor-day named, and can switch to the agent zone and back', async () => {
+    const h = makeContext(api.baseUrl, { visitorTimeZone: 'Asia/Tokyo' });
+    renderBook(h);
+    await chooseDuration();
+    await chooseDay('Monday, November 23, 2026');
+
+    // 09:00 New York is 23:00 in Tokyo the same day; 10:00 New York is midnight, Tuesday in Tokyo.
+    expect(await screen.findByRole('button', { name: '11:00 PM, Japan Standard Time' })).toBeTruthy();
+    const midnight = screen.getByRole('button', { name: '12:00 AM Tue, Nov 24, Japan Standard Time' });
+    expect(within(midnight).getByText('Tue, Nov 24')).toBeTruthy();
+    // Each name begins with the text on the button (label in name), then says the zone.
+    for (const slot of screen.getAllByRole('button', { name: /Japan Standard Time$/ }))
+      expect(slot.getAttribute('aria-label')).toBe(`${slot.textContent}, Japan Standard Time`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'show in Eastern Time' }));
+    expect(screen.getByText(/^Times in Eastern Time/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '9:00 AM, Eastern Time' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '10:00 AM, Eastern Time' })).toBeTruthy();
+    expect(screen.queryByText('Tue, Nov 24')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'show in Japan Standard Time' }));
+    expect(screen.getByRole('button', { name: '12:00 AM Tue, Nov 24, Japan Standard Time' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '12:00 AM Tue, Nov 24, Japan Standard Time' }));
+    await heading(t.formHeading);
+    expect(h.events.at(-1)?.payload).toMatchObject({ date: '2026-11-23', time: '10:00', start: '2026-11-23T15:00:00.000Z' });
+  });
+
+  test('a visitor in the agent zone gets no zone switch', async () => {
+    const h = makeContext(api.baseUrl, { visitorTimeZone: 'America/New_York' });
+    renderBook(h);
+    await chooseDuration();
+    await chooseDay('Monday, November 23, 2026');
+    expect(await screen.findByRole('button', { name: '9:00 AM, Eastern Time' })).toBeTruthy();
+    expect(screen.getByText('Times in Eastern Time')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^show in/ })).toBeNull();
+  });
+
+  test.each([
+    ['en-US', 'Monday, November 23, 2026', '3:00 PM', 'Eastern Time', 'Monday, November 23, 2026 at 3:00 PM'],
+    ['en-GB', 'Monday, 23 November 2026', '15:00', 'Eastern Time', 'Monday, 23 November 2026 at 15:00'],
+    ['de-DE', 'Montag, 23. November 2026', '15:00', 'Nordamerikanische Ostküstenzeit', 'Montag, 23. November 2026 um 15:00'],
+  ])('%s: the hour cycle of the locale holds from the slots to the confirmation', async (locale, day, time, zone, when) => {
+    captureBlobs();
+    const h = makeContext(api.baseUrl, { locale, visitorTimeZone: 'America/New_York' });
+    renderBook(h);
+    await chooseDuration();
+    await chooseDay(day);
+    const slots = await screen.findAllByRole('button', { name: new RegExp(`, ${zone}$`) });
+    expect(slots.length).toBeGreaterThan(10);
+    for (const slot of slots) expect(/AM|PM/.test(slot.textContent ?? '')).toBe(locale === 'en-US');
+    await chooseTime(`${time}, ${zone}`);
+    fillForm(ANSWERS);
+    fireEvent.click(screen.getByRole('button', { name: t.next }));
+    await heading(t.reviewHeading);
+    expect(facts()).toContain(`${zone}: ${when}`);
+    fireEvent.click(screen.getByRole('button', { name: t.confirm }));
+    await heading(t.doneHeading);
+    expect(facts()).toContain(`${zone}: ${when}`);
+  });
+});

@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { createBookingClient } from '../../../src/core/booking-client';
+import type { Booking } from '../../../src/core/types';
+import { DEMO_AGENT_ID, DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
+import { expectFocused, facts, heading, makeContext, renderLookup, sentTo, t, useBookingServer } from './helpers';
+
+const api = useBookingServer();
+
+async function bookMonday(time = '09:00'): Promise<Booking> {
+  const { booking } = await createBookingClient({ baseUrl: api.baseUrl }).create({
+    agentId: DEMO_AGENT_ID,
+    conversationId: 'conv-1',
+    date: '2026-11-23',
+    time,
+    durationOptionId: 'consult-30',
+    formData: { name: 'Ada', email: 'ada@example.com' },
+  });
+  return booking;
+}
+
+const codeInput = () => screen.getByRole('textbox', { name: t.code });
+function typeCode(code: string) {
+  fireEvent.input(codeInput(), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: t.find }));
+}
+
+describe('My booking', () => {
+  test('a code that is not BK-XXXXXX is refused before any request', async () => {
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    await heading(t.lookupHeading);
+    typeCode('BK-12');
+    const input = codeInput();
+    expectFocused(input);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([t.invalidCode, t.codeHint]);
+    expect(h.sent).toHaveLength(0);
+  });
+
+  test('finds a booking typed in lowercase with spaces, shows it in both zones, and cancels after asking', async () => {
+    const booking = await bookMonday();
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode(`  ${booking.booking_code.toLowerCase().replace('-', ' ')} `);
+
+    expectFocused(await heading(DEMO_BOOKING_CONFIG.booking_title));
+    expect(sentTo(h, '/lookup')[0]?.url.searchParams.get('code')).toBe(booking.booking_code);
+    expect(facts()).toEqual([
+      `Booking code: ${booking.booking_code}`,
+      'Status: Confirmed',
+      'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
+      'Eastern Time: Monday, November 23, 2026 at 9:00 AM',
+      'Duration: 30 min consultation',
+    ]);
+    expect(h.remembered.map((r) => [r.code, r.status])).toEqual([[booking.booking_code, 'confirmed']]);
+
+    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+    expectFocused(await heading(t.cancelAsk));
+    expect(screen.getByText(t.cancelWarn)).toBeTruthy();
+    // Keeping it goes back without a request.
+    fireEvent.click(screen.getByRole('button', { name: t.keep }));
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    expect(sentTo(h, '/cancel')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+    await heading(t.cancelAsk);
+    fireEvent.click(screen.getByRole('button', { name: t.cancelYes }));
+    expectFocused(await heading(DEMO_BOOKING_CONFIG.booking_title));
+    expect(screen.getByRole('status').textContent).toBe(`Booking ${booking.booking_code} has been cancelled.`);
+    expect(facts()).toContain('Status: Cancelled');
+    expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    expect(api.sandbox().bookings()[0]?.status).toBe('cancelled');
+    expect(h.remembered.map((r) => [r.code, r.status])).toEqual([[booking.booking_code, 'cancelled']]);
+    expect(h.events).toEqual([
+      {
+        type: 'booking:cancelled',
+        payload: {
+          agentId: DEMO_AGENT_ID,
+          code: booking.booking_code,
+          booking: expect.objectContaining({ booking_code: booking.booking_code, status: 'cancelled' }),
+          message: `Booking ${booking.booking_code} has been cancelled.`,
+        },
+      },
+    ]);
+
+    // Back to the code field for another look-up.
+    fireEvent.click(screen.getByRole('button', { name: t.lookupAnother }));
+    expectFocused(await heading(t.lookupHeading));
+  });
+
+  test('when cancelling is not allowed, the reason is shown and no cancel is offered', async () => {
+    api.use({ agents: [{ id: DEMO_AGENT_ID, config: { allow_user_cancellation: false } }] });
+    const booking = await bookMonday();
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    expect(screen.getByText('Bookings cannot be cancelled online. Please contact us to change or cancel.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+  });
+
+  test('a cancel the service refuses shows its reason and stops offering the cancel', async () => {
+    const booking = await bookMonday();
+    api.server.use(
+      http.post(`${api.baseUrl}/booking/public/cancel`, () =>
+        HttpResponse.json({ success: false, error: 'The cancellation window has just closed.' }, { status: 400 }),
+      ),
+    );
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+    fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+    expectFocused(await heading(DEMO_BOOKING_CONFIG.booking_title));
+    expect(screen.getByText('The cancellation window has just closed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    expect(facts()).toContain('Status: Confirmed');
+    expect(h.events).toEqual([]);
+  });
+
+  test('a remembered code can be picked, and its status and time are kept up to date', async () => {
+    const booking = await bookMonday('10:00');
+    const h = makeContext(api.baseUrl, { locale: 'en-GB' });
+    // Stored without its zone (an older entry): shown as the wall time it was stored with.
+    h.ctx.remembered.remember({ code: booking.booking_code, date: '2026-11-23', time: '10:00', title: 'Physio', status: 'confirmed' });
+    renderLookup(h);
+    const list = screen.getByRole('list');
+    const pick = within(list).getByRole('button', { name: `${booking.booking_code} Physio · Mon 23 Nov, 10:00 · Confirmed` });
+    fireEvent.click(pick);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+    fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+    await screen.findByRole('status');
+    fireEvent.click(screen.getByRole('button', { name: t.lookupAnother }));
+    await heading(t.lookupHeading);
+    // Remembered again with its zone: now on the visitor's Berlin clock, and cancelled.
+    expect(
+      within(screen.getByRole('list')).getByRole('button', {
+        name: `${booking.booking_code} ${DEMO_BOOKING_CONFIG.booking_title} · Mon 23 Nov, 16:00 · Cancelled`,
+      }),
+    ).toBeTruthy();
+  });
+
+  test('an unknown code says it was not found', async () => {
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode('BK-ZZZZZZ');
+    expect(within(await screen.findByRole('alert')).getByText(t.notFound)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.retry })).toBeNull();
+    expect(codeInput()).toHaveProperty('value', 'BK-ZZZZZZ');
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import type { FormField } from '../../../src/core/types';
+import { googleCalendarUrl, icsText } from '../../../src/widget/booking/add-to-calendar';
+import { fieldError, fieldPurpose, formData, prefilledAnswers } from '../../../src/widget/booking/fields';
+import { readBookingCode } from '../../../src/widget/booking/store';
+
+const event = {
+  uid: 'BK-ABC123@agent-widget',
+  title: 'Physio; knee, left\\right',
+  details: 'Line one\nLine two',
+  start: new Date('2026-11-23T14:00:00Z'),
+  end: new Date('2026-11-23T14:30:00Z'),
+};
+
+describe('add to calendar', () => {
+  test('the .ics escapes text, uses CRLF, and folds long lines at 75 octets', () => {
+    const long = { ...event, details: 'ü'.repeat(100) };
+    const text = icsText(long, new Date('2026-11-21T15:00:00Z'));
+    const lines = text.split('\r\n');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(lines).toContain('SUMMARY:Physio\\; knee\\, left\\\\right');
+    const bytes = (s: string) => new TextEncoder().encode(s).length;
+    for (const line of lines) expect(bytes(line)).toBeLessThanOrEqual(75);
+    const description = text.slice(text.indexOf('DESCRIPTION:')).split('\r\nEND:VEVENT')[0] ?? '';
+    expect(description.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'ü'.repeat(100)}`);
+    expect(icsText(event, new Date(0))).toContain('DESCRIPTION:Line one\\nLine two\r\n');
+  });
+
+  test('the Google link carries the UTC start and end', () => {
+    const url = new URL(googleCalendarUrl(event));
+    expect(url.searchParams.get('dates')).toBe('20261123T140000Z/20261123T143000Z');
+    expect(url.searchParams.get('text')).toBe(event.title);
+    expect(url.searchParams.get('details')).toBe(event.details);
+  });
+});
+
+test.each([
+  ['bk-abc123', 'BK-ABC123'],
+  ['  BK-ABC123  ', 'BK-ABC123'],
+  ['bk abc 123', 'BK-ABC123'],
+  ['BKABC123', 'BK-ABC123'],
+  ['BK-ABC12', 'BK-ABC12'],
+])('the code %j is read as %j', (typed, read) => {
+  expect(readBookingCode(typed)).toBe(read);
+});
+
+const field = (id: string, inputType: string, required = true): FormField => ({
+  id,
+  type: 'input_field',
+  label: id,
+  required,
+  inputType,
+  placeholder: '',
+});
+
+describe('form fields', () => {
+  test('purpose comes from inputType, else from the id', () => {
+    expect(fieldPurpose(field('contact', 'email'))).toBe('email');
+    expect(fieldPurpose(field('work_email', 'text'))).toBe('email');
+    expect(fieldPurpose(field('full_name', 'text'))).toBe('name');
+    expect(fieldPurpose(field('phone', 'text'))).toBe('tel');
+    expect(fieldPurpose(field('company_name', 'text'))).toBeUndefined();
+  });
+
+  test('prefill by id wins over prefill by purpose', () => {
+    const fields = [field('name', 'text'), field('contact', 'email'), field('notes', 'text', false)];
+    expect(prefilledAnswers(fields, { name: 'Ada', email: 'a@b.co', contact: 'c@d.co' })).toEqual({
+      name: 'Ada',
+      contact: 'c@d.co',
+      notes: '',
+    });
+  });
+
+  test('required and email rules; empty optional answers are not sent', () => {
+    const email = field('email', 'email', false);
+    expect(fieldError(field('name', 'text'), '  ')).toBe('required');
+    expect(fieldError(email, '')).toBeUndefined();
+    expect(fieldError(email, 'a@b')).toBe('email');
+    expect(fieldError(email, ' a@b.co ')).toBeUndefined();
+    expect(formData([field('name', 'text'), email], { name: ' Ada ', email: '' })).toEqual({ name: 'Ada' });
+  });
+});
