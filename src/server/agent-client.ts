@@ -1,0 +1,281 @@
+// The typed client for every authenticated endpoint (api-spec §4), for the owner's server code.
+// Arguments are checked before anything is sent; HTTP failures become typed ApiError subclasses;
+// a 429 is retried after the service's reset time, a bounded number of times.
+import { assumedPaths } from '../core/assumed-paths';
+import { ApiError, createHttp, type RequestOptions } from '../core/http';
+import type {
+  AnalyticsResponse,
+  ChatRequest,
+  ChatResponse,
+  ConvertDocumentResponse,
+  CreateWebSourceRequest,
+  CreditsResponse,
+  DeleteResponse,
+  DiscoveredUrl,
+  DiscoverWebSourceResponse,
+  DocumentStatus,
+  DocumentStatusResponse,
+  InvoicesResponse,
+  LimitsRequest,
+  LimitsResponse,
+  SubscriptionResponse,
+  TrainWebSourceResponse,
+  UploadDocumentResponse,
+  WebSource,
+  WebSourceListResponse,
+  WebSourceResponse,
+  WebSourceStatus,
+} from '../core/types';
+import { check, invalidArgument, isNonEmptyString, requireId } from '../core/validate';
+import { RateLimitedError, typedError } from './errors';
+import { defaultSleep, pollUntilDone, type Sleep, type WaitOptions } from './poll';
+import { httpUrl } from './url';
+
+export interface AgentClientOptions {
+  /** The service API key (sk_live_…). Server-side only. */
+  apiKey: string;
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Deadline per request. Default 15 000. */
+  timeoutMs?: number;
+  /** Retries after a 429. Default 2. */
+  maxRetries?: number;
+  /** The longest wait for a rate-limit reset before giving up with RateLimitedError. Default 60 000. */
+  maxRetryWaitMs?: number;
+  /** Waiting between retries and polls; injectable for tests. Default: abortable setTimeout. */
+  sleep?: Sleep;
+  /** Clock for the waiters' timeouts. Default Date.now. */
+  now?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface AgentClient {
+  chat(request: ChatRequest, options?: CallOptions): Promise<ChatResponse>;
+  webSources: {
+    create(request: CreateWebSourceRequest, options?: CallOptions): Promise<WebSourceResponse>;
+    update(id: string, discoveredUrls: DiscoveredUrl[], options?: CallOptions): Promise<WebSourceResponse>;
+    discover(id: string, options?: CallOptions): Promise<DiscoverWebSourceResponse>;
+    train(id: string, options?: CallOptions): Promise<TrainWebSourceResponse>;
+    delete(id: string, options?: CallOptions): Promise<DeleteResponse>;
+    /** Path assumed (not shown in the spec): see assumedPaths.listWebSources. */
+    list(agentId: string, options?: CallOptions): Promise<WebSourceListResponse>;
+    /** Path assumed (not shown in the spec): see assumedPaths.getWebSource. */
+    get(id: string, options?: CallOptions): Promise<WebSourceResponse>;
+    /** Polls get(id) until status is `completed`; rejects with ProcessingError on `error`/`failed`. */
+    waitUntilTrained(id: string, options?: WaitOptions<WebSourceStatus>): Promise<WebSource>;
+  };
+  documents: {
+    /** Path assumed (not shown in the spec): see assumedPaths.uploadDocument. */
+    upload(agentId: string, file: Blob, fileName: string, options?: CallOptions): Promise<UploadDocumentResponse>;
+    convert(agentId: string, documentId: string, options?: CallOptions): Promise<ConvertDocumentResponse>;
+    status(documentId: string, options?: CallOptions): Promise<DocumentStatusResponse>;
+    /** Polls status(documentId) until `completed`; rejects with ProcessingError on `error`. */
+    waitUntilProcessed(documentId: string, options?: WaitOptions<DocumentStatus>): Promise<DocumentStatusResponse>;
+  };
+  /** `days`: 0 = all time; the service defaults to 30. */
+  analytics(agentId: string, options?: CallOptions & { days?: number }): Promise<AnalyticsResponse>;
+  credits(options?: CallOptions & { includeStats?: boolean }): Promise<CreditsResponse>;
+  subscriptions: {
+    get(options?: CallOptions): Promise<SubscriptionResponse>;
+    limits(request: LimitsRequest, options?: CallOptions): Promise<LimitsResponse>;
+    invoices(options?: CallOptions): Promise<InvoicesResponse>;
+  };
+}
+
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+/** When a 429 carries no reset time at all. */
+const FALLBACK_RETRY_WAIT_MS = 1000;
+
+const WEB_SOURCE_MODES: readonly string[] = ['crawl', 'sitemap', 'single'];
+/** The spec shows no failure state for web sources; these are the names we treat as one. */
+const WEB_SOURCE_FAILED: readonly string[] = ['error', 'failed'];
+
+const isIntegerIn = (value: unknown, min: number, max: number): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+function checkWebSource(request: CreateWebSourceRequest): void {
+  requireId(request.agentId, 'agentId');
+  check(httpUrl(request.url) !== undefined, 'url', 'expected an absolute http(s) URL.');
+  check(WEB_SOURCE_MODES.includes(request.mode), 'mode', "expected 'crawl', 'sitemap' or 'single'.");
+  if (request.maxPages !== undefined)
+    check(isIntegerIn(request.maxPages, 1, 100), 'maxPages', 'expected a whole number from 1 to 100.');
+  if (request.maxDepth !== undefined)
+    check(isIntegerIn(request.maxDepth, 1, 3), 'maxDepth', 'expected a whole number from 1 to 3.');
+}
+
+function checkDiscoveredUrls(discoveredUrls: unknown): void {
+  if (!Array.isArray(discoveredUrls)) throw invalidArgument('discoveredUrls', 'expected an array of { url } objects.');
+  discoveredUrls.forEach((item: unknown, i) => {
+    const url = typeof item === 'object' && item !== null && 'url' in item ? item.url : undefined;
+    check(httpUrl(url) !== undefined, `discoveredUrls[${i}].url`, 'expected an absolute http(s) URL.');
+  });
+}
+
+function checkLimits(request: LimitsRequest): void {
+  check(request.check === 'agent' || request.check === 'storage', 'check', "expected 'agent' or 'storage'.");
+  if (request.check === 'storage')
+    check(
+      isIntegerIn(request.bytes, 0, Number.MAX_SAFE_INTEGER),
+      'bytes',
+      'required for a storage check: a whole number of bytes, 0 or more.',
+    );
+}
+
+export function createAgentClient(options: AgentClientOptions): AgentClient {
+  // Checked here so a missing key fails at startup, not on the first call. The key is never echoed.
+  check(isNonEmptyString(options.apiKey), 'apiKey', 'the service API key is required.');
+  check(httpUrl(options.baseUrl) !== undefined, 'baseUrl', 'expected an absolute http(s) URL.');
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  check(isIntegerIn(maxRetries, 0, 10), 'maxRetries', 'expected a whole number from 0 to 10.');
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+  const sleep = options.sleep ?? defaultSleep;
+  const clock = { now: options.now ?? Date.now, sleep };
+  const http = createHttp({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    headers: { Authorization: `Bearer ${options.apiKey}` },
+  });
+
+  /** One call: typed errors, and after a 429 a wait until the reset (bounded in count and length). */
+  async function send<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await http<T>(path, request);
+      } catch (error) {
+        const typed = error instanceof ApiError ? typedError(error) : error;
+        if (!(typed instanceof RateLimitedError) || attempt >= maxRetries) throw typed;
+        const waitMs = typed.retryAfter === undefined ? FALLBACK_RETRY_WAIT_MS : typed.retryAfter * 1000;
+        if (waitMs > maxRetryWaitMs) throw typed;
+        await sleep(waitMs, request.signal);
+      }
+    }
+  }
+
+  const webSourcePath = (id: string, action = ''): string => `/web-sources/${encodeURIComponent(id)}${action}`;
+
+  const webSources: AgentClient['webSources'] = {
+    async create(request, call) {
+      checkWebSource(request);
+      const { agentId, url, mode, maxPages, maxDepth } = request;
+      return send('/web-sources', { method: 'POST', body: { agentId, url, mode, maxPages, maxDepth }, signal: call?.signal });
+    },
+    async update(id, discoveredUrls, call) {
+      requireId(id, 'id');
+      checkDiscoveredUrls(discoveredUrls);
+      return send(webSourcePath(id), { method: 'PATCH', body: { discoveredUrls }, signal: call?.signal });
+    },
+    async discover(id, call) {
+      requireId(id, 'id');
+      return send(webSourcePath(id, '/discover'), { method: 'POST', signal: call?.signal });
+    },
+    async train(id, call) {
+      requireId(id, 'id');
+      return send(webSourcePath(id, '/train'), { method: 'POST', signal: call?.signal });
+    },
+    async delete(id, call) {
+      requireId(id, 'id');
+      return send(webSourcePath(id), { method: 'DELETE', signal: call?.signal });
+    },
+    async list(agentId, call) {
+      requireId(agentId, 'agentId');
+      return send(assumedPaths.listWebSources, { query: { agentId }, signal: call?.signal });
+    },
+    async get(id, call) {
+      requireId(id, 'id');
+      return send(assumedPaths.getWebSource(id), { signal: call?.signal });
+    },
+    async waitUntilTrained(id, wait = {}) {
+      requireId(id, 'id');
+      const done = await pollUntilDone(
+        {
+          resource: 'webSource',
+          id,
+          read: (signal) => webSources.get(id, { signal }),
+          statusOf: (response: WebSourceResponse) => response.webSource.status,
+          isDone: (status) => status === 'completed',
+          isFailed: (status) => WEB_SOURCE_FAILED.includes(status),
+        },
+        wait,
+        clock,
+      );
+      return done.webSource;
+    },
+  };
+
+  const documents: AgentClient['documents'] = {
+    async upload(agentId, file, fileName, call) {
+      requireId(agentId, 'agentId');
+      check(file instanceof Blob, 'file', 'expected a Blob or File.');
+      requireId(fileName, 'fileName');
+      const form = new FormData();
+      form.set('agentId', agentId);
+      form.set('file', file, fileName);
+      return send(assumedPaths.uploadDocument, { method: 'POST', body: form, signal: call?.signal });
+    },
+    async convert(agentId, documentId, call) {
+      requireId(agentId, 'agentId');
+      requireId(documentId, 'documentId');
+      return send('/convert-document', { method: 'POST', body: { agentId, documentId }, signal: call?.signal });
+    },
+    async status(documentId, call) {
+      requireId(documentId, 'documentId');
+      return send('/convert-document/status', { method: 'POST', body: { documentId }, signal: call?.signal });
+    },
+    async waitUntilProcessed(documentId, wait = {}) {
+      requireId(documentId, 'documentId');
+      return pollUntilDone(
+        {
+          resource: 'document',
+          id: documentId,
+          read: (signal) => documents.status(documentId, { signal }),
+          statusOf: (response: DocumentStatusResponse) => response.status,
+          isDone: (status) => status === 'completed',
+          isFailed: (status) => status === 'error',
+        },
+        wait,
+        clock,
+      );
+    },
+  };
+
+  return {
+    async chat(request, call) {
+      requireId(request.agentId, 'agentId');
+      check(isNonEmptyString(request.message), 'message', 'a non-empty string is required.');
+      if (request.conversationId !== undefined) requireId(request.conversationId, 'conversationId');
+      const { agentId, message, conversationId } = request;
+      return send('/chat', { method: 'POST', body: { agentId, message, conversationId }, signal: call?.signal });
+    },
+    webSources,
+    documents,
+    async analytics(agentId, call = {}) {
+      requireId(agentId, 'agentId');
+      if (call.days !== undefined)
+        check(isIntegerIn(call.days, 0, Number.MAX_SAFE_INTEGER), 'days', 'expected a whole number, 0 (all time) or more.');
+      return send(`/agents/${encodeURIComponent(agentId)}/analytics`, { query: { days: call.days }, signal: call.signal });
+    },
+    async credits(call = {}) {
+      if (call.includeStats !== undefined)
+        check(typeof call.includeStats === 'boolean', 'includeStats', 'expected true or false.');
+      return send('/credits', { query: { includeStats: call.includeStats ? 'true' : undefined }, signal: call.signal });
+    },
+    subscriptions: {
+      async get(call) {
+        return send('/subscriptions', { signal: call?.signal });
+      },
+      async limits(request, call) {
+        checkLimits(request);
+        const body = request.check === 'storage' ? { check: request.check, bytes: request.bytes } : { check: request.check };
+        return send('/subscriptions/limits', { method: 'POST', body, signal: call?.signal });
+      },
+      async invoices(call) {
+        return send('/subscriptions/invoices', { signal: call?.signal });
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// Bodies are counted as they stream in: a missing or lying Content-Length cannot make us buffer more.
+
+export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; bytesRead: number };
+
+/** Reads at most `limit` bytes; one byte more and the stream is cancelled and `ok` is false. */
+export async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BoundedBody> {
+  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      // Not awaited: a stalled sender must not hold the answer back.
+      reader.cancel().catch(() => undefined);
+      return { ok: false, bytesRead: total };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+/** True when a declared Content-Length already exceeds the limit (a cheap early refusal, never trusted alone). */
+export function declaresTooLarge(headers: Headers, limit: number): boolean {
+  const declared = Number(headers.get('Content-Length') ?? '');
+  return Number.isFinite(declared) && declared > limit;
+}
+
+/** JSON text to a value, or undefined for invalid UTF-8 or invalid JSON. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function parseJson(bytes: Uint8Array): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(strictUtf8.decode(bytes)) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,43 @@
+// agent-widget/server: the chat proxy (keeps the API key on the server) and the typed client
+// for every authenticated endpoint. Nothing here imports the widget or the sandbox.
+export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
+export { toNodeListener, type NodeListener } from './node';
+export {
+  PROXY_DEFAULTS,
+  type ChatProxyOptions,
+  type CreditsContext,
+  type ProxyLogEntry,
+  type ProxyLogReason,
+  type RateLimitOptions,
+} from './options';
+export {
+  createMemoryStore,
+  type MemoryRateLimitStore,
+  type MemoryStoreOptions,
+  type RateLimitHit,
+  type RateLimitStore,
+  type WindowLimit,
+} from './rate-limit';
+export { mapChatReply, REPLY_TEXT_FIELDS, CONVERSATION_ID_FIELDS } from './reply-mapping';
+export { ApiError, isApiError, type ApiErrorKind } from '../core/http';
+export {
+  createAgentClient,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  type AgentClient,
+  type AgentClientOptions,
+  type CallOptions,
+} from './agent-client';
+export {
+  InsufficientCreditsError,
+  InvalidRequestError,
+  NotFoundError,
+  ProcessingError,
+  RateLimitedError,
+  ServerError,
+  UnauthorizedError,
+  typedError,
+} from './errors';
+export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_WAIT_TIMEOUT_MS, type Sleep, type WaitOptions } from './poll';
+export { assumedPaths } from '../core/assumed-paths';
+export type * from '../core/types';

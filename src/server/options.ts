@@ -1,0 +1,207 @@
+// The proxy's options, their defaults, and the checks that run once at startup so a
+// misconfiguration fails loudly there instead of on a visitor's first message.
+import type { ChatCredits, ProxyErrorCode } from '../core/types';
+import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
+
+export interface RateLimitOptions {
+  /** Per client IP (see trustProxy). Default 30 per minute. `false` disables. */
+  perIp?: WindowLimit | false;
+  /** Per agent + conversationId. Default 12 per minute. `false` disables. */
+  perConversation?: WindowLimit | false;
+  /** All chat requests of this proxy per UTC day: the owner's cost ceiling. Default 5000. `false` disables. */
+  dailyCap?: { limit: number } | false;
+}
+
+export interface CreditsContext {
+  agentId: string;
+  conversationId?: string;
+}
+
+/** Why a request failed, for the owner; never sent to the browser. */
+export type ProxyLogReason =
+  | 'upstream_auth'
+  | 'upstream_not_found'
+  | 'upstream_rejected'
+  | 'upstream_insufficient_credits'
+  | 'upstream_rate_limited'
+  | 'upstream_status'
+  | 'upstream_server_error'
+  | 'upstream_network'
+  | 'upstream_timeout'
+  | 'upstream_invalid_response'
+  | 'upstream_no_reply'
+  | 'client_closed'
+  | 'internal';
+
+export interface ProxyLogEntry {
+  /** `chat` (POST), `booking` (forwarded public booking call), `preflight` (OPTIONS). */
+  event: 'chat' | 'booking' | 'preflight';
+  status: number;
+  code?: ProxyErrorCode;
+  reason?: ProxyLogReason;
+  /** Upstream HTTP status, when the upstream answered. */
+  upstreamStatus?: number;
+  latencyMs: number;
+  requestBytes: number;
+  responseBytes: number;
+  /** Truncated SHA-256 of salt + client IP: counts visitors without storing their address. */
+  ipHash: string;
+  /** Only ever one of the configured agent ids, never text a visitor typed. */
+  agentId?: string;
+  /** The booking endpoint, for `booking` events. */
+  endpoint?: string;
+}
+
+export interface ChatProxyOptions {
+  /** The service API key (sk_live_…). Stays on the server: never in a response, a log entry or an error. */
+  apiKey: string;
+  /** The service's {base_url}. */
+  baseUrl: string;
+  /** The one agent this proxy serves; or use agentIds. */
+  agentId?: string;
+  /** The agents this proxy serves; any other agentId is refused with 403 agent_not_allowed. */
+  agentIds?: readonly string[];
+  /** Origins allowed to call, exactly as scheme://host[:port]. Others get 403 origin_not_allowed. */
+  allowedOrigins: readonly string[];
+  /**
+   * Accept requests without an Origin header (server-to-server callers, curl). Default false.
+   * Browsers send Origin on every POST, so the widget never needs this.
+   */
+  allowMissingOrigin?: boolean;
+  rateLimit?: RateLimitOptions;
+  /** Where counters live. Default: in-memory, per process. */
+  store?: RateLimitStore;
+  /** Largest request body read, counted while streaming. Default 8192. */
+  maxBodyBytes?: number;
+  /** Longest message, in UTF-16 code units (as HTML maxlength counts). Default 4000. */
+  maxMessageLength?: number;
+  /** Deadline for the upstream call, from sending to the last byte of its answer. Default 30 000. */
+  timeoutMs?: number;
+  /** Proxies in front of this server: 0 ignores X-Forwarded-For; n takes its n-th address from the right. */
+  trustProxy?: number;
+  /** Salt for ipHash in log entries; default a random value per proxy instance. */
+  ipHashSalt?: string;
+  /** The credits object of each chat reply, which the browser never sees. Errors thrown here are ignored. */
+  onCredits?: (credits: ChatCredits, context: CreditsContext) => void | Promise<void>;
+  /** One entry per request. Errors thrown here are ignored. */
+  log?: (entry: ProxyLogEntry) => void | Promise<void>;
+  /** Upstream fetch. Default globalThis.fetch. */
+  fetch?: typeof fetch;
+  /** Clock in epoch ms, for tests. Default Date.now. */
+  now?: () => number;
+  /** Forward GET/POST …/booking/public/<endpoint> to the service without the key. Default false. */
+  forwardBooking?: boolean;
+}
+
+export interface ResolvedProxyOptions {
+  apiKey: string;
+  baseUrl: string;
+  agentIds: ReadonlySet<string>;
+  allowedOrigins: ReadonlySet<string>;
+  allowMissingOrigin: boolean;
+  perIp: WindowLimit | undefined;
+  perConversation: WindowLimit | undefined;
+  dailyCap: number | undefined;
+  store: RateLimitStore;
+  maxBodyBytes: number;
+  maxMessageLength: number;
+  timeoutMs: number;
+  trustProxy: number;
+  ipHashSalt: string;
+  onCredits: ChatProxyOptions['onCredits'];
+  log: ChatProxyOptions['log'];
+  fetch: typeof fetch;
+  now: () => number;
+  forwardBooking: boolean;
+}
+
+export const PROXY_DEFAULTS = {
+  perIp: { limit: 30, windowMs: 60_000 },
+  perConversation: { limit: 12, windowMs: 60_000 },
+  dailyCap: 5000,
+  maxBodyBytes: 8192,
+  maxMessageLength: 4000,
+  timeoutMs: 30_000,
+} as const;
+
+function fail(option: string, message: string): never {
+  throw new TypeError(`createChatProxy: ${option} ${message}`);
+}
+
+function positiveInteger(value: number | undefined, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0) fail(option, 'must be a positive whole number.');
+  return value;
+}
+
+function windowLimit(value: WindowLimit | false | undefined, fallback: WindowLimit, option: string) {
+  if (value === false) return undefined;
+  const rule = value ?? fallback;
+  return {
+    limit: positiveInteger(rule.limit, fallback.limit, `${option}.limit`),
+    windowMs: positiveInteger(rule.windowMs, fallback.windowMs, `${option}.windowMs`),
+  };
+}
+
+/** "https://Example.com:443/" -> "https://example.com"; anything but an http(s) origin is refused. */
+function normalizeOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return fail('allowedOrigins', `contains "${origin}", which is not a URL.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== ''))
+    fail('allowedOrigins', `contains "${origin}": expected only scheme://host[:port].`);
+  return url.origin;
+}
+
+function randomSalt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOptions {
+  // The key's value never appears in these messages.
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') fail('apiKey', 'is required.');
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(options.baseUrl);
+  } catch {
+    return fail('baseUrl', 'must be an absolute http(s) URL.');
+  }
+  if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') fail('baseUrl', 'must be an http(s) URL.');
+
+  const agentIds = [...(options.agentIds ?? []), ...(options.agentId === undefined ? [] : [options.agentId])];
+  if (agentIds.length === 0) fail('agentId', 'or agentIds is required: the proxy only serves agents it is told about.');
+  for (const id of agentIds) if (typeof id !== 'string' || id.trim() === '') fail('agentIds', 'must be non-empty strings.');
+  if (!Array.isArray(options.allowedOrigins)) fail('allowedOrigins', 'is required (an array; it may be empty).');
+
+  const limits = options.rateLimit ?? {};
+  const dailyCap = limits.dailyCap;
+  const trustProxy = options.trustProxy ?? 0;
+  if (!Number.isInteger(trustProxy) || trustProxy < 0) fail('trustProxy', 'must be a whole number of hops (0 or more).');
+
+  return {
+    apiKey: options.apiKey,
+    baseUrl: baseUrl.href.replace(/\/+$/, ''),
+    agentIds: new Set(agentIds),
+    allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
+    allowMissingOrigin: options.allowMissingOrigin ?? false,
+    perIp: windowLimit(limits.perIp, PROXY_DEFAULTS.perIp, 'rateLimit.perIp'),
+    perConversation: windowLimit(limits.perConversation, PROXY_DEFAULTS.perConversation, 'rateLimit.perConversation'),
+    dailyCap:
+      dailyCap === false ? undefined : positiveInteger(dailyCap?.limit, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap.limit'),
+    store: options.store ?? createMemoryStore(),
+    maxBodyBytes: positiveInteger(options.maxBodyBytes, PROXY_DEFAULTS.maxBodyBytes, 'maxBodyBytes'),
+    maxMessageLength: positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength'),
+    timeoutMs: positiveInteger(options.timeoutMs, PROXY_DEFAULTS.timeoutMs, 'timeoutMs'),
+    trustProxy,
+    ipHashSalt: options.ipHashSalt ?? randomSalt(),
+    onCredits: options.onCredits,
+    log: options.log,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    now: options.now ?? Date.now,
+    forwardBooking: options.forwardBooking ?? false,
+  };
+}

@@ -1,0 +1,274 @@
+// The chat proxy: a Web-standard (Request) => Response handler that holds the API key, checks
+// every browser request, and forwards only what the widget is allowed to say and hear.
+// Web APIs only (Request, Response, crypto.subtle, TextEncoder, streams): it runs unchanged on
+// Node >= 20, Workers, Deno, Bun and Next.js route handlers.
+import type { ProxyChatRequest } from '../core/types';
+import { isRecord, parseJson } from './body';
+import { bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
+import { clientIp, createIpHasher } from './client-ip';
+import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ResolvedProxyOptions } from './options';
+import {
+  failure,
+  isJsonContentType,
+  jsonOutcome,
+  MESSAGES,
+  unanswered,
+  upstreamRetryAfter,
+  type Outcome,
+} from './outcome';
+import { utcDay } from './rate-limit';
+import { isSafeConversationId, mapChatReply } from './reply-mapping';
+import { agentStep, limitStep, readBodyStep, type RouteContext, type Step } from './route-context';
+import { callUpstream, type UpstreamResult } from './upstream';
+
+export interface ProxyContext {
+  /** The client's address as the server saw it (socket address); see trustProxy. */
+  ip?: string;
+}
+
+export type ChatProxyHandler = (request: Request, ctx?: ProxyContext) => Promise<Response>;
+
+const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  Vary: 'Origin',
+};
+
+const ALLOWED_ORIGIN_HEADERS: Readonly<Record<string, string>> = {
+  // Without this a cross-origin widget could not read Retry-After.
+  'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
+};
+
+/** Hooks belong to the owner; whatever they throw or reject must not touch the visitor's answer. */
+function safely(hook: () => void | Promise<void>): void {
+  try {
+    const result = hook();
+    if (result instanceof Promise) result.catch(() => undefined);
+  } catch {
+    // Ignored on purpose, see above.
+  }
+}
+
+export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
+  const cfg = resolveProxyOptions(options);
+  const hashIp = createIpHasher(cfg.ipHashSalt);
+
+  return async function handleChatProxy(request: Request, ctx: ProxyContext = {}): Promise<Response> {
+    const rc: RouteContext = {
+      cfg,
+      request,
+      url: new URL(request.url),
+      ipHash: '',
+      now: cfg.now(),
+      requestBytes: 0,
+    };
+    let event: ProxyLogEntry['event'] = 'chat';
+    let corsHeaders: Record<string, string> = {};
+    let outcome: Outcome;
+    try {
+      rc.ipHash = await hashIp(clientIp(request.headers, ctx.ip, cfg.trustProxy));
+      const segment = bookingSegment(rc.url.pathname);
+      if (segment !== undefined) event = 'booking';
+      if (request.method === 'OPTIONS') event = 'preflight';
+
+      const origin = request.headers.get('Origin');
+      // Same-origin booking GETs carry no Origin, so only chat insists on one.
+      const originAllowed =
+        origin === null ? segment !== undefined || cfg.allowMissingOrigin : cfg.allowedOrigins.has(origin);
+      if (!originAllowed) outcome = failure(403, 'origin_not_allowed', MESSAGES.originNotAllowed);
+      else {
+        if (origin !== null) corsHeaders = { 'Access-Control-Allow-Origin': origin, ...ALLOWED_ORIGIN_HEADERS };
+        if (event === 'preflight') outcome = preflight(rc, segment);
+        else if (segment !== undefined) outcome = await bookingRoute(rc, segment);
+        else outcome = await chatRoute(rc);
+      }
+    } catch {
+      // A failing store or runtime: a generic answer, and the reason in the owner's log.
+      outcome = failure(500, 'internal_error', MESSAGES.internal, { reason: 'internal' });
+    }
+
+    const headers: Record<string, string> = { ...BASE_HEADERS, ...corsHeaders, ...outcome.headers };
+    if (outcome.body !== null) {
+      headers['Content-Type'] = 'application/json; charset=utf-8';
+      headers['Content-Length'] = String(outcome.body.byteLength);
+    }
+    const response = new Response(outcome.body, { status: outcome.status, headers });
+
+    const log = cfg.log;
+    if (log !== undefined) {
+      const entry: ProxyLogEntry = {
+        event,
+        status: outcome.status,
+        latencyMs: cfg.now() - rc.now,
+        requestBytes: rc.requestBytes,
+        responseBytes: outcome.body?.byteLength ?? 0,
+        ipHash: rc.ipHash,
+      };
+      if (outcome.code !== undefined) entry.code = outcome.code;
+      if (outcome.reason !== undefined) entry.reason = outcome.reason;
+      if (outcome.upstreamStatus !== undefined) entry.upstreamStatus = outcome.upstreamStatus;
+      if (rc.agentId !== undefined) entry.agentId = rc.agentId;
+      if (rc.endpoint !== undefined) entry.endpoint = rc.endpoint;
+      safely(() => log(entry));
+    }
+    return response;
+  };
+}
+
+function preflight(rc: RouteContext, segment: string | undefined): Outcome {
+  const method = segment === undefined ? 'POST' : bookingMethod(rc, segment);
+  if (method === undefined) return failure(404, 'not_found', MESSAGES.notFound);
+  return {
+    status: 204,
+    body: null,
+    headers: {
+      'Access-Control-Allow-Methods': `${method}, OPTIONS`,
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': '600',
+    },
+  };
+}
+
+async function chatRoute(rc: RouteContext): Promise<Outcome> {
+  const { cfg, request } = rc;
+  if (request.method !== 'POST')
+    return failure(405, 'method_not_allowed', 'Send chat messages with POST.', { headers: { Allow: 'POST, OPTIONS' } });
+  if (!isJsonContentType(request.headers)) return failure(415, 'unsupported_media_type', MESSAGES.unsupportedMediaType);
+
+  // Per IP first and before reading the body: a flood is refused at the lowest cost.
+  const perIp = await limitStep(rc, cfg.perIp, `ip:${rc.ipHash}`);
+  if (perIp) return perIp;
+
+  const body = await readBodyStep(rc);
+  if (!body.ok) return body.outcome;
+  const chat = parseChatRequest(rc, body.value);
+  if (!chat.ok) return chat.outcome;
+  const { agentId, message, conversationId } = chat.value;
+
+  if (conversationId !== undefined) {
+    const perConversation = await limitStep(rc, cfg.perConversation, `conv:${agentId}:${conversationId}`);
+    if (perConversation) return perConversation;
+  }
+  // Last, so only requests that will really cost credits count toward the day.
+  if (cfg.dailyCap !== undefined) {
+    const { day, msUntilMidnight } = utcDay(rc.now);
+    const capped = await limitStep(
+      rc,
+      { limit: cfg.dailyCap, windowMs: msUntilMidnight },
+      `daily:${day}`,
+      'daily_cap_reached',
+    );
+    if (capped) return capped;
+  }
+
+  const upstreamBody: ProxyChatRequest = { agentId, message };
+  if (conversationId !== undefined) upstreamBody.conversationId = conversationId;
+  const result = await callUpstream({
+    fetch: cfg.fetch,
+    url: `${cfg.baseUrl}/chat`,
+    init: {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${cfg.apiKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify(upstreamBody),
+    },
+    timeoutMs: cfg.timeoutMs,
+    clientSignal: request.signal,
+  });
+  return chatOutcome(cfg, result, agentId, conversationId, rc.now);
+}
+
+/** The browser's request, checked field by field; unknown fields are dropped, not forwarded. */
+function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRequest> {
+  const parsed = parseJson(bytes);
+  if (parsed === undefined) return { ok: false, outcome: failure(400, 'invalid_json', MESSAGES.invalidJson) };
+  const value = parsed.value;
+  if (!isRecord(value))
+    return {
+      ok: false,
+      outcome: failure(400, 'invalid_request', 'The body must be a JSON object with agentId and message.'),
+    };
+  const agent = agentStep(rc, value.agentId);
+  if (!agent.ok) return agent;
+  const { message, conversationId } = value;
+  if (typeof message !== 'string')
+    return { ok: false, outcome: failure(400, 'invalid_request', 'message must be a string.') };
+  if (message.trim() === '') return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
+  const max = rc.cfg.maxMessageLength;
+  if (message.length > max)
+    return {
+      ok: false,
+      outcome: failure(400, 'message_too_long', `The message is too long: at most ${max} characters.`),
+    };
+  // JSON has no undefined, so null also means "no conversation yet".
+  if (conversationId !== undefined && conversationId !== null && !isSafeConversationId(conversationId))
+    return {
+      ok: false,
+      outcome: failure(
+        400,
+        'invalid_request',
+        "conversationId must be 1 to 128 letters, digits, '.', '_', ':' or '-'.",
+      ),
+    };
+  const request: ProxyChatRequest = { agentId: agent.value, message };
+  if (typeof conversationId === 'string') request.conversationId = conversationId;
+  return { ok: true, value: request };
+}
+
+/** Maps every upstream answer to the proxy's contract; the upstream's own text and headers stay here. */
+function chatOutcome(
+  cfg: ResolvedProxyOptions,
+  result: UpstreamResult,
+  agentId: string,
+  requestConversationId: string | undefined,
+  now: number,
+): Outcome {
+  if (result.kind !== 'answered') return unanswered(result.kind);
+  const upstreamStatus = result.status;
+  const generic = (reason: Outcome['reason']): Outcome =>
+    failure(502, 'upstream_error', MESSAGES.upstreamError, { reason, upstreamStatus });
+
+  if (upstreamStatus >= 200 && upstreamStatus < 300) {
+    if (result.json === undefined) return generic('upstream_invalid_response');
+    const { browser, credits } = mapChatReply(result.json.value);
+    const onCredits = cfg.onCredits;
+    if (credits !== undefined && onCredits !== undefined) {
+      const conversationId = browser?.conversationId ?? requestConversationId;
+      safely(() => onCredits(credits, conversationId === undefined ? { agentId } : { agentId, conversationId }));
+    }
+    const success = isRecord(result.json.value) ? result.json.value.success : undefined;
+    if (success === false) return generic('upstream_invalid_response');
+    if (browser === undefined) return generic('upstream_no_reply');
+    return jsonOutcome(200, browser, { upstreamStatus });
+  }
+  switch (upstreamStatus) {
+    case 400:
+      return failure(400, 'invalid_request', MESSAGES.upstreamRejected, { reason: 'upstream_rejected', upstreamStatus });
+    case 401:
+    case 403:
+      // The visitor learns nothing about keys; the owner's log says what to fix.
+      return generic('upstream_auth');
+    case 402:
+      return failure(402, 'insufficient_credits', MESSAGES.insufficientCredits, {
+        reason: 'upstream_insufficient_credits',
+        upstreamStatus,
+      });
+    case 404:
+      // The agent id is pinned by the owner, so a 404 is a configuration problem, not the visitor's.
+      return generic('upstream_not_found');
+    case 429: {
+      const retryAfter = upstreamRetryAfter(result.headers, now);
+      return failure(429, 'rate_limited', MESSAGES.rateLimited, {
+        retryAfter,
+        headers: { 'Retry-After': String(retryAfter) },
+        reason: 'upstream_rate_limited',
+        upstreamStatus,
+      });
+    }
+    default:
+      return generic(upstreamStatus >= 500 ? 'upstream_server_error' : 'upstream_status');
+  }
+}

@@ -1,0 +1,98 @@
+// Fixed-window counters behind an async store, so a deployment with several instances can plug in
+// a shared store (Redis, Durable Objects, KV) without touching the proxy.
+
+export interface RateLimitHit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Epoch milliseconds at which the window ends and the count starts again. */
+  resetAt: number;
+}
+
+export interface RateLimitStore {
+  /** Counts one hit on `key`; a key whose window ended starts a new window of `windowMs` at `now`. */
+  hit(key: string, windowMs: number, now: number): Promise<RateLimitHit>;
+}
+
+export interface MemoryRateLimitStore extends RateLimitStore {
+  /** Keys currently held (for monitoring and tests). */
+  readonly size: number;
+}
+
+export interface MemoryStoreOptions {
+  /** Hard ceiling on keys held; beyond it the oldest windows are dropped. Default 100 000. */
+  maxKeys?: number;
+  /** How often expired windows are swept, in ms. Default 10 000. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * One process's counters. Expired windows are swept at most every `sweepIntervalMs`, and `maxKeys`
+ * bounds memory even under a flood of distinct keys (dropping a window only forgives its count).
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryRateLimitStore {
+  const maxKeys = options.maxKeys ?? 100_000;
+  const sweepIntervalMs = options.sweepIntervalMs ?? 10_000;
+  const windows = new Map<string, RateLimitHit>();
+  let nextSweepAt = 0;
+
+  const sweep = (now: number): void => {
+    for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
+    nextSweepAt = now + sweepIntervalMs;
+  };
+
+  return {
+    get size() {
+      return windows.size;
+    },
+    async hit(key, windowMs, now) {
+      if (now >= nextSweepAt) sweep(now);
+      const current = windows.get(key);
+      if (current !== undefined && current.resetAt > now) {
+        current.count += 1;
+        return { count: current.count, resetAt: current.resetAt };
+      }
+      // Re-insert so Map order stays oldest-window-first for the eviction below.
+      windows.delete(key);
+      if (windows.size >= maxKeys) {
+        sweep(now);
+        for (const oldest of windows.keys()) {
+          if (windows.size < maxKeys) break;
+          windows.delete(oldest);
+        }
+      }
+      const fresh = { count: 1, resetAt: now + windowMs };
+      windows.set(key, fresh);
+      return { count: fresh.count, resetAt: fresh.resetAt };
+    },
+  };
+}
+
+export interface WindowLimit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface LimitExceeded {
+  limit: number;
+  resetAt: number;
+}
+
+/** Counts a hit and returns what was exceeded, or undefined when the request may go on. */
+export async function consume(
+  store: RateLimitStore,
+  key: string,
+  rule: WindowLimit,
+  now: number,
+): Promise<LimitExceeded | undefined> {
+  const hit = await store.hit(key, rule.windowMs, now);
+  return hit.count > rule.limit ? { limit: rule.limit, resetAt: hit.resetAt } : undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The daily cap's window: today's UTC date as the key suffix, ending at the next UTC midnight. */
+export function utcDay(now: number): { day: string; msUntilMidnight: number } {
+  const midnight = Math.floor(now / DAY_MS) * DAY_MS;
+  return { day: new Date(midnight).toISOString().slice(0, 10), msUntilMidnight: midnight + DAY_MS - now };
+}

@@ -1,0 +1,57 @@
+// Per-request state shared by the chat and booking routes, and the steps both take.
+import type { ResolvedProxyOptions } from './options';
+import { declaresTooLarge, readBounded } from './body';
+import { consume, type WindowLimit } from './rate-limit';
+import { failure, limitFailure, MESSAGES, unanswered, type Outcome } from './outcome';
+
+export interface RouteContext {
+  cfg: ResolvedProxyOptions;
+  request: Request;
+  url: URL;
+  ipHash: string;
+  /** Clock reading at arrival; every window in this request is measured from it. */
+  now: number;
+  /** Filled in as the request is understood, for the log entry. */
+  requestBytes: number;
+  agentId?: string;
+  endpoint?: string;
+}
+
+export type Step<T> = { ok: true; value: T } | { ok: false; outcome: Outcome };
+
+/** Counts one hit on `key` under `rule` (when the rule is on) and returns the 429 when over. */
+export async function limitStep(
+  rc: RouteContext,
+  rule: WindowLimit | undefined,
+  key: string,
+  code: 'rate_limited' | 'daily_cap_reached' = 'rate_limited',
+): Promise<Outcome | undefined> {
+  if (rule === undefined) return undefined;
+  const exceeded = await consume(rc.cfg.store, key, rule, rc.now);
+  return exceeded === undefined ? undefined : limitFailure(code, exceeded, rc.now);
+}
+
+/** The request body, at most maxBodyBytes whatever Content-Length claims. */
+export async function readBodyStep(rc: RouteContext): Promise<Step<Uint8Array<ArrayBuffer>>> {
+  const limit = rc.cfg.maxBodyBytes;
+  const tooLarge: Step<never> = { ok: false, outcome: failure(413, 'body_too_large', MESSAGES.bodyTooLarge) };
+  if (declaresTooLarge(rc.request.headers, limit)) return tooLarge;
+  try {
+    const body = await readBounded(rc.request.body, limit);
+    rc.requestBytes = body.ok ? body.bytes.byteLength : body.bytesRead;
+    return body.ok ? { ok: true, value: body.bytes } : tooLarge;
+  } catch {
+    // The body stream only fails when the client goes away mid-upload.
+    return { ok: false, outcome: unanswered('client_closed') };
+  }
+}
+
+/** Only configured agents are served; anything else a visitor sends is refused, never logged. */
+export function agentStep(rc: RouteContext, agentId: unknown): Step<string> {
+  if (typeof agentId !== 'string' || agentId.trim() === '')
+    return { ok: false, outcome: failure(400, 'invalid_request', 'agentId must be a non-empty string.') };
+  if (!rc.cfg.agentIds.has(agentId))
+    return { ok: false, outcome: failure(403, 'agent_not_allowed', MESSAGES.agentNotAllowed) };
+  rc.agentId = agentId;
+  return { ok: true, value: agentId };
+}

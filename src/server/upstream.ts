@@ -1,0 +1,70 @@
+// One upstream exchange under one deadline: connect, status, and the whole body, bounded in size,
+// aborted when the deadline passes or the visitor goes away.
+import { parseJson, readBounded } from './body';
+
+/** Upstream answers larger than this are treated as garbage rather than buffered. */
+export const MAX_UPSTREAM_BYTES = 1_048_576;
+
+export type UpstreamResult =
+  | {
+      kind: 'answered';
+      status: number;
+      headers: Headers;
+      /** Parsed JSON, or undefined when the body was empty, not JSON, or too large. */
+      json: { value: unknown } | undefined;
+      /** The body as received, for pass-through routes. */
+      bytes: Uint8Array<ArrayBuffer>;
+    }
+  | { kind: 'timeout' }
+  | { kind: 'client_closed' }
+  | { kind: 'network' };
+
+export interface UpstreamCall {
+  fetch: typeof fetch;
+  url: string;
+  init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string };
+  timeoutMs: number;
+  /** Fires when the visitor disconnects. */
+  clientSignal: AbortSignal;
+}
+
+export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> {
+  // One controller fed by the deadline and the client signal (cheaper than AbortSignal.any per request).
+  const controller = new AbortController();
+  let stoppedBy: 'timeout' | 'client_closed' | undefined;
+  let rejectAborted: (reason: unknown) => void = () => undefined;
+  // Raced against each step so an upstream (or fetch) that ignores its signal cannot hold us.
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
+  aborted.catch(() => undefined);
+  const stop = (by: 'timeout' | 'client_closed'): void => {
+    if (stoppedBy !== undefined) return;
+    stoppedBy = by;
+    controller.abort(new Error(by === 'timeout' ? 'upstream deadline passed' : 'client went away'));
+    rejectAborted(controller.signal.reason);
+  };
+  const onClientAbort = (): void => stop('client_closed');
+  const timer = setTimeout(() => stop('timeout'), call.timeoutMs);
+  if (call.clientSignal.aborted) stop('client_closed');
+  else call.clientSignal.addEventListener('abort', onClientAbort, { once: true });
+
+  try {
+    const response = await Promise.race([call.fetch(call.url, { ...call.init, signal: controller.signal }), aborted]);
+    const body = await Promise.race([readBounded(response.body, MAX_UPSTREAM_BYTES), aborted]);
+    const bytes = body.ok ? body.bytes : new Uint8Array(0);
+    return {
+      kind: 'answered',
+      status: response.status,
+      headers: response.headers,
+      json: body.ok ? parseJson(bytes) : undefined,
+      bytes,
+    };
+  } catch {
+    // The abort also cancels undici's body stream; nothing is left to release here.
+    return { kind: stoppedBy ?? 'network' };
+  } finally {
+    clearTimeout(timer);
+    call.clientSignal.removeEventListener('abort', onClientAbort);
+  }
+}
