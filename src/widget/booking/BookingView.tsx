@@ -1,23 +1,18 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
-import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
+import type { ComponentChildren, FunctionComponent, TargetedEvent } from 'preact';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { zonedToInstant } from '../../core/time';
-import type { Booking, FormField } from '../../core/types';
+import type { FormField } from '../../core/types';
 import { fmt } from '../format';
-import { googleCalendarUrl, icsText, type CalendarEvent } from './add-to-calendar';
+import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
-import { fieldPurpose } from './fields';
+import { fieldPurpose, filled } from './fields';
 import { formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
-import { Facts, statusWord, Step, storeFor, useStepFocus, whenRows } from './parts';
-import { createBookingStore, type BookingStore } from './store';
-import type { BookingStrings } from './strings';
+import { bookingRows, Facts, Step, storeFor, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
+import { createBookingStore, type BookingStore, type Step as StepName } from './store';
 import type { BookingContext, BookingViewProps } from './types';
 
-interface Env {
-  store: BookingStore;
-  t: BookingStrings;
-  ctx: BookingContext;
-}
+type Env = StepEnv<BookingStore>;
 
 const stores = new WeakMap<BookingContext, BookingStore>();
 
@@ -26,26 +21,10 @@ export function BookingView({ context, strings }: BookingViewProps) {
   const root = useRef<HTMLDivElement>(null);
   const step = store.step.value;
   useStepFocus(root, step);
-  const env: Env = { store, t: strings, ctx: context };
+  const View = STEPS[step];
   return (
     <div class="aw-b" ref={root}>
-      {step === 'loading' ? (
-        <StepFrame env={env} heading={strings.bookHeading}>
-          {!store.problem.value && <p role="status">{strings.loading}</p>}
-        </StepFrame>
-      ) : step === 'duration' ? (
-        <DurationStep {...env} />
-      ) : step === 'date' ? (
-        <DateStep {...env} />
-      ) : step === 'time' ? (
-        <TimeStep {...env} />
-      ) : step === 'form' ? (
-        <FormStep {...env} />
-      ) : step === 'review' ? (
-        <ReviewStep {...env} />
-      ) : (
-        <DoneStep {...env} />
-      )}
+      <View store={store} t={strings} ctx={context} />
     </div>
   );
 }
@@ -59,15 +38,16 @@ type FrameProps = {
 };
 
 /** A Book step with the store's failure and Back wired in. */
-function StepFrame({ env: { store, t }, ...rest }: FrameProps) {
+function StepFrame(props: FrameProps) {
+  const { store, t } = props.env;
+  return <Step notFound={t.unavailable} onBack={store.canGoBack.value ? store.back : undefined} {...props} />;
+}
+
+function LoadingStep(env: Env) {
   return (
-    <Step
-      t={t}
-      problem={store.problem.value}
-      notFound={t.unavailable}
-      onBack={store.canGoBack.value ? store.back : undefined}
-      {...rest}
-    />
+    <StepFrame env={env} heading={env.t.bookHeading}>
+      {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
+    </StepFrame>
   );
 }
 
@@ -102,34 +82,32 @@ function DurationStep(env: Env) {
 function DateStep(env: Env) {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
+  const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
       {store.durations.value.length === 1 ? <Intro {...env} /> : <p class="aw-b-sub">{store.duration.value?.label}</p>}
       <p role="status" class="aw-b-note">
-        {notice === 'none'
-          ? t.noneFree
-          : notice
-            ? fmt(t.jumped, { from: formatDate(ctx.locale, notice.from, MONTH), to: formatDate(ctx.locale, store.month.value, MONTH) })
-            : ''}
+        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
 }
 
-/** The visible text (time, and the day when it differs) comes first, so speech input can say what it sees. */
-function slotName(t: BookingStrings, zone: string, view: SlotView): string {
-  return fmt(t.slotName, { time: view.day ? `${view.label} ${view.day}` : view.label, zone });
-}
-
+/** Slot buttons; the visible text (time, and the day when it differs) comes first in the name, so speech input can say what it sees. */
 function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: SlotView[]; zone: string }) {
   return (
     <ul class="aw-b-slots">
-      {views.map((view) => (
-        <li key={view.time}>
-          <button type="button" class="aw-b-slot" aria-label={slotName(t, zone, view)} onClick={() => store.chooseSlot(view.time)}>
-            {view.label}
-            {view.day && <span class="aw-b-other-day"> {view.day}</span>}
+      {views.map(({ time, label, day }) => (
+        <li key={time}>
+          <button
+            type="button"
+            class="aw-b-slot"
+            aria-label={fmt(t.slotName, { time: day ? `${label} ${day}` : label, zone })}
+            onClick={() => store.chooseSlot(time)}
+          >
+            {label}
+            {day && <span class="aw-b-other-day"> {day}</span>}
           </button>
         </li>
       ))}
@@ -139,33 +117,34 @@ function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: Slot
 
 function TimeStep(env: Env) {
   const { store, t, ctx } = env;
+  const { locale, visitorTimeZone } = ctx;
   const day = store.date.value ?? '';
   const agentZone = store.zone();
-  const differs = ctx.visitorTimeZone !== agentZone;
-  const shown = differs && !store.agentClock.value ? ctx.visitorTimeZone : agentZone;
-  const other = shown === agentZone ? ctx.visitorTimeZone : agentZone;
-  const shownName = zoneName(ctx.locale, shown);
+  const differs = visitorTimeZone !== agentZone;
+  const agentClock = store.agentClock;
+  const shown = differs && !agentClock.value ? visitorTimeZone : agentZone;
+  const shownName = zoneName(locale, shown);
   const slots = store.slots.value;
   const taken = store.taken.value;
-  const views = slots && slotViews(ctx.locale, day, slots, agentZone, shown);
+  const views = slots && slotViews(locale, day, slots, agentZone, shown);
   return (
     <StepFrame env={env} heading={t.timeHeading}>
-      <p class="aw-b-sub">{formatDate(ctx.locale, day)}</p>
+      <p class="aw-b-sub">{formatDate(locale, day)}</p>
       <p class="aw-b-zone">
         {fmt(t.timesIn, { zone: shownName })}
         {differs && (
           <>
             {' · '}
-            <button type="button" class="aw-b-link" onClick={store.toggleClock}>
-              {fmt(t.showIn, { zone: zoneName(ctx.locale, other) })}
+            <button type="button" class="aw-b-link" onClick={() => (agentClock.value = !agentClock.value)}>
+              {fmt(t.showIn, { zone: zoneName(locale, shown === agentZone ? visitorTimeZone : agentZone) })}
             </button>
           </>
         )}
       </p>
       {taken && (
         <div role="alert" class="aw-b-taken">
-          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, shown, zonedToInstant(day, taken, agentZone)) })}</p>
-          {slots && <SlotButtons env={env} views={slotViews(ctx.locale, day, store.nearest.value, agentZone, shown)} zone={shownName} />}
+          <p>{fmt(t.taken, { time: formatInstant(locale, shown, zonedToInstant(day, taken, agentZone)) })}</p>
+          {slots && <SlotButtons env={env} views={slotViews(locale, day, store.nearest.value, agentZone, shown)} zone={shownName} />}
         </div>
       )}
       {!views ? (
@@ -185,9 +164,7 @@ const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number'];
 
 function FormStep(env: Env) {
   const { store, t } = env;
-  const id = useId();
   const inputs = useRef<Record<string, HTMLElement | null>>({});
-  const fields = store.config.value?.form_fields ?? [];
   return (
     <StepFrame
       env={env}
@@ -202,44 +179,43 @@ function FormStep(env: Env) {
         </button>
       }
     >
-      {fields.map((field, i) => (
-        <Field key={field.id} env={env} field={field} id={`${id}-${i}`} refs={inputs.current} />
+      {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. */}
+      {store.config.value?.form_fields.map((field, i) => (
+        <Field key={field.id} env={env} field={field} id={`aw-b-f${i}`} refs={inputs.current} />
       ))}
     </StepFrame>
   );
 }
 
 function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormField; id: string; refs: Record<string, HTMLElement | null> }) {
-  const error = store.errors.value[field.id];
+  const { id: name, label, required, inputType } = field;
+  const error = store.errors.value[name];
   const purpose = fieldPurpose(field);
   const props = {
     id,
-    name: field.id,
-    value: store.answers.value[field.id] ?? '',
+    name,
+    value: store.answers.value[name] ?? '',
     placeholder: field.placeholder || undefined,
-    required: field.required,
+    required,
     autocomplete: purpose ?? 'off',
     'aria-invalid': error ? ('true' as const) : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     ref: (el: HTMLElement | null) => {
-      refs[field.id] = el;
+      refs[name] = el;
     },
-    onInput: (e: Event) => {
-      if (e.currentTarget instanceof HTMLInputElement || e.currentTarget instanceof HTMLTextAreaElement)
-        store.answer(field.id, e.currentTarget.value);
-    },
+    onInput: (e: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => store.answer(name, e.currentTarget.value),
   };
-  const type = purpose === 'email' || purpose === 'tel' ? purpose : INPUT_TYPES.includes(field.inputType) ? field.inputType : 'text';
+  const type = purpose === 'email' || purpose === 'tel' ? purpose : INPUT_TYPES.includes(inputType) ? inputType : 'text';
   return (
     <div class="aw-b-field">
       <label for={id}>
-        {field.label}
-        {!field.required && <span class="aw-b-optional"> {t.optional}</span>}
+        {label}
+        {!required && <span class="aw-b-optional"> {t.optional}</span>}
       </label>
       {field.type === 'textarea' ? <textarea rows={3} {...props} /> : <input type={type} {...props} />}
       {error && (
         <p id={`${id}-error`} class="aw-b-error">
-          {error === 'email' ? t.invalidEmail : fmt(t.required, { label: field.label })}
+          {error === 'email' ? t.invalidEmail : fmt(t.required, { label })}
         </p>
       )}
     </div>
@@ -247,12 +223,8 @@ function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormFi
 }
 
 /** The answers as label/value rows, in the config's field order. */
-function answerRows(fields: readonly FormField[], answers: Record<string, string>): [string, string][] {
-  return fields.flatMap((f): [string, string][] => {
-    const v = answers[f.id]?.trim();
-    return v ? [[f.label, v]] : [];
-  });
-}
+const answerRows = (fields: readonly FormField[], answers: Record<string, string>): Row[] =>
+  filled(fields, answers).map(([field, v]) => [field.label, v]);
 
 function ReviewStep(env: Env) {
   const { store, t, ctx } = env;
@@ -260,8 +232,7 @@ function ReviewStep(env: Env) {
   const day = store.date.value;
   const time = store.slot.value;
   const submitting = store.submitting.value;
-  if (!c || !day || !time) return null;
-  return (
+  return c && day && time ? (
     <StepFrame
       env={env}
       heading={t.reviewHeading}
@@ -276,39 +247,33 @@ function ReviewStep(env: Env) {
       <Facts
         rows={[
           ...whenRows(ctx, c.timezone, zonedToInstant(day, time, c.timezone)),
-          [t.duration, store.duration.value?.label ?? ''],
+          [t.duration, store.duration.value?.label],
           ...answerRows(c.form_fields, store.answers.value),
         ]}
       />
     </StepFrame>
-  );
-}
-
-function calendarEvent(t: BookingStrings, title: string, b: Booking): CalendarEvent {
-  const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
-  return {
-    uid: `${b.booking_code}@agent-widget`,
-    title,
-    details: `${fmt(t.icsDetails, { code: b.booking_code })}\n${b.duration_label}`,
-    start,
-    end: new Date(start.getTime() + b.duration_minutes * 60_000),
-  };
+  ) : null;
 }
 
 function DoneStep(env: Env) {
   const { store, t, ctx } = env;
   const b = store.booking.value;
   const c = store.config.value;
-  const event = useMemo(() => (b && c ? calendarEvent(t, c.booking_title, b) : null), [b, c, t]);
-  const icsUrl = useMemo(
-    () => event && URL.createObjectURL(new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' })),
-    [event],
-  );
-  useEffect(() => () => {
-    if (icsUrl) URL.revokeObjectURL(icsUrl);
-  }, [icsUrl]);
-  if (!b || !c || !event || !icsUrl) return null;
-  return (
+  const added = useMemo(() => {
+    if (!b || !c) return null;
+    const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
+    const event = {
+      uid: `${b.booking_code}@agent-widget`,
+      title: c.booking_title,
+      details: `${fmt(t.icsDetails, { code: b.booking_code })}\n${b.duration_label}`,
+      start,
+      end: new Date(start.getTime() + b.duration_minutes * 60_000),
+    };
+    const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
+    return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
+  }, [b, c, t]);
+  useEffect(() => () => added && URL.revokeObjectURL(added.ics), [added]);
+  return b && c && added ? (
     <StepFrame
       env={env}
       heading={b.status === 'pending' ? t.pendingHeading : t.doneHeading}
@@ -319,23 +284,25 @@ function DoneStep(env: Env) {
       }
     >
       <p class="aw-b-title">{c.booking_title}</p>
-      <Facts
-        rows={[
-          [t.code, <strong class="aw-b-code">{b.booking_code}</strong>],
-          [t.status, statusWord(t, b.status)],
-          ...whenRows(ctx, b.timezone, event.start),
-          [t.duration, b.duration_label],
-          ...answerRows(c.form_fields, b.form_data),
-        ]}
-      />
+      <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, b.form_data)]} />
       <p class="aw-b-add">
-        <a class="aw-b-btn aw-b-quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+        <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
           {t.google}
         </a>
-        <a class="aw-b-btn aw-b-quiet" href={icsUrl} download={`${b.booking_code}.ics`}>
+        <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
           {t.ics}
         </a>
       </p>
     </StepFrame>
-  );
+  ) : null;
 }
+
+const STEPS: Record<StepName, FunctionComponent<Env>> = {
+  loading: LoadingStep,
+  duration: DurationStep,
+  date: DateStep,
+  time: TimeStep,
+  form: FormStep,
+  review: ReviewStep,
+  done: DoneStep,
+};

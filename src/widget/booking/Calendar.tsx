@@ -1,19 +1,17 @@
 // The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
 // by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
-import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt } from '../format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { BookingStore } from './store';
 import type { BookingStrings } from './strings';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
 /** The same day of the month `k` months away, or that month's last day. */
 function shiftMonth(date: string, k: number): string {
   const m = addMonths(date.slice(0, 7), k);
-  return `${m}-${pad(Math.min(Number(date.slice(8)), daysInMonth(m)))}`;
+  return addDays(`${m}-01`, Math.min(Number(date.slice(8)), daysInMonth(m)) - 1);
 }
 
 export function Calendar({ store, t, locale }: { store: BookingStore; t: BookingStrings; locale: string }) {
@@ -22,7 +20,6 @@ export function Calendar({ store, t, locale }: { store: BookingStore; t: Booking
   const focused = store.focused.value;
   const selected = store.date.value;
   const { today, last } = store.bounds.value;
-  const labelId = useId();
   const grid = useRef<HTMLTableElement>(null);
   const moved = useRef(false);
 
@@ -34,13 +31,14 @@ export function Calendar({ store, t, locale }: { store: BookingStore; t: Booking
 
   const first = `${month}-01`;
   const start = weekStart(locale);
-  const lead = (weekday(first) - start + 7) % 7;
-  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
-  for (let d = 1; d <= daysInMonth(month); d++) cells.push(`${month}-${pad(d)}`);
-  while (cells.length % 7) cells.push(null);
-  const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+  /** A day's column: 0 is the locale's first day of the week. */
+  const column = (day: string) => (weekday(day) - start + 7) % 7;
+  const lead = column(first);
+  // Whole weeks from the one holding the 1st; days of other months are drawn as empty cells.
+  const weeks = Array.from({ length: Math.ceil((lead + daysInMonth(month)) / 7) }, (_, w) =>
+    Array.from({ length: 7 }, (_, i) => addDays(first, w * 7 + i - lead)),
+  );
   const stop = focused.startsWith(month) ? focused : first;
-  const byDate = new Map((list ?? []).map((d) => [d.date, d]));
 
   const onKeyDown = (e: KeyboardEvent) => {
     const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
@@ -52,7 +50,7 @@ export function Calendar({ store, t, locale }: { store: BookingStore; t: Booking
       return;
     }
     const ahead = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
-    const col = (weekday(from) - start + 7) % 7;
+    const col = column(from);
     const moves: Record<string, string> = {
       ArrowRight: addDays(from, ahead),
       ArrowLeft: addDays(from, -ahead),
@@ -86,7 +84,8 @@ export function Calendar({ store, t, locale }: { store: BookingStore; t: Booking
           {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
           <span aria-hidden="true">‹</span>
         </button>
-        <p id={labelId} class="aw-b-month" aria-live="polite">
+        {/* A fixed id: each widget has its own shadow root, and one calendar in it. */}
+        <p id="aw-b-cal" class="aw-b-month" aria-live="polite">
           {formatDate(locale, month, MONTH)}
         </p>
         <button
@@ -99,27 +98,23 @@ export function Calendar({ store, t, locale }: { store: BookingStore; t: Booking
           <span aria-hidden="true">›</span>
         </button>
       </div>
-      <table role="grid" aria-labelledby={labelId} aria-busy={list ? undefined : 'true'} ref={grid} onKeyDown={onKeyDown}>
+      <table role="grid" aria-labelledby="aw-b-cal" aria-busy={list ? undefined : 'true'} ref={grid} onKeyDown={onKeyDown}>
         <thead>
           <tr>
-            {weeks[0]?.map((_, i) => {
-              const day = addDays(first, i - lead);
-              return (
-                <th key={i} scope="col" abbr={formatDate(locale, day, { weekday: 'long' })}>
-                  {formatDate(locale, day, { weekday: 'narrow' })}
-                </th>
-              );
-            })}
+            {weeks[0]?.map((day) => (
+              <th key={day} scope="col" abbr={formatDate(locale, day, { weekday: 'long' })}>
+                {formatDate(locale, day, { weekday: 'narrow' })}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {weeks.map((week) => (
-            <tr key={week.find(Boolean)}>
-              {week.map((day, i) => {
-                if (!day) return <td key={i} role="gridcell" />;
-                const entry = byDate.get(day);
-                const open = !!entry?.available && day >= today && day <= last;
-                const count = entry?.slotCount;
+            <tr key={week[0]}>
+              {week.map((day) => {
+                if (!day.startsWith(month)) return <td key={day} role="gridcell" />;
+                const open = store.openDay(day);
+                const count = open?.slotCount;
                 const status = !list
                   ? ''
                   : !open

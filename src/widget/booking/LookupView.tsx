@@ -1,18 +1,12 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
-import { useId, useRef } from 'preact/hooks';
-import { zonedToInstant } from '../../core/time';
+import { useRef } from 'preact/hooks';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
-import { Facts, statusWord, Step, storeFor, useStepFocus, whenRows } from './parts';
+import { bookingRows, Facts, statusWord, Step, storeFor, useStepFocus, type Env as StepEnv } from './parts';
 import { createLookupStore, type LookupStore } from './store';
-import type { BookingStrings } from './strings';
 import type { BookingContext, BookingViewProps } from './types';
 
-interface Env {
-  store: LookupStore;
-  t: BookingStrings;
-  ctx: BookingContext;
-}
+type Env = StepEnv<LookupStore>;
 
 const stores = new WeakMap<BookingContext, LookupStore>();
 
@@ -30,17 +24,17 @@ export function LookupView({ context, strings }: BookingViewProps) {
   );
 }
 
-function Find({ store, t, ctx }: Env) {
-  const id = useId();
+function Find(env: Env) {
+  const { store, t, ctx } = env;
+  // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
+  const id = 'aw-b-find';
   const input = useRef<HTMLInputElement>(null);
   const invalid = store.invalid.value;
   const remembered = ctx.remembered.list.value;
   return (
     <Step
+      env={env}
       heading={t.lookupHeading}
-      t={t}
-      problem={store.problem.value}
-      notFound={t.notFound}
       onSubmit={() => {
         if (!store.find()) input.current?.focus();
       }}
@@ -54,12 +48,11 @@ function Find({ store, t, ctx }: Env) {
         <>
           <h3 class="aw-b-h3">{t.rememberedHeading}</h3>
           <ul class="aw-b-choices">
-            {remembered.map((r) => (
-              <li key={r.code}>
-                <button type="button" class="aw-b-choice" onClick={() => store.find(r.code)}>
-                  <span class="aw-b-code">{r.code}</span> {[r.title, formatStart(ctx.locale, r.date, r.time, r.timezone, ctx.visitorTimeZone), statusWord(t, r.status)]
-                    .filter(Boolean)
-                    .join(' · ')}
+            {remembered.map(({ code, title, date, time, timezone, status }) => (
+              <li key={code}>
+                <button type="button" class="aw-b-choice" onClick={() => store.find(code)}>
+                  <span class="aw-b-code">{code}</span>{' '}
+                  {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
                 </button>
               </li>
             ))}
@@ -77,7 +70,7 @@ function Find({ store, t, ctx }: Env) {
           spellcheck={false}
           aria-invalid={invalid ? 'true' : undefined}
           aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
-          onInput={(e) => store.type(e.currentTarget.value)}
+          onInput={(e) => (store.code.value = e.currentTarget.value)}
         />
         <p id={`${id}-hint`} class="aw-b-hint">
           {t.codeHint}
@@ -92,30 +85,24 @@ function Find({ store, t, ctx }: Env) {
   );
 }
 
-/** The booking's code, status, time in both zones and duration. */
-function bookingRows(env: Env, { booking: b }: LookupBookingResponse): [string, string][] {
-  return [
-    [env.t.code, b.booking_code],
-    [env.t.status, statusWord(env.t, b.status)],
-    ...whenRows(env.ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
-    [env.t.duration, b.duration_label],
-  ];
+interface ResultProps {
+  env: Env;
+  result: LookupBookingResponse;
 }
 
-function Result({ env, result }: { env: Env; result: LookupBookingResponse }) {
+function Result({ env, result }: ResultProps) {
   const { store, t } = env;
   const cancelled = store.cancelled.value;
+  const { canCancel, cancelReason } = result;
   return (
     <Step
+      env={env}
       heading={result.booking.booking_title || t.lookupHeading}
-      t={t}
-      problem={store.problem.value}
-      notFound={t.notFound}
       onBack={store.reset}
       backLabel={t.lookupAnother}
       actions={
-        result.canCancel && (
-          <button type="button" class="aw-b-btn" onClick={() => store.ask(true)}>
+        canCancel && (
+          <button type="button" class="aw-b-btn" onClick={() => (store.asking.value = true)}>
             {t.cancelBooking}
           </button>
         )
@@ -126,21 +113,19 @@ function Result({ env, result }: { env: Env; result: LookupBookingResponse }) {
           {cancelled}
         </p>
       )}
-      <Facts rows={bookingRows(env, result)} />
-      {!result.canCancel && !cancelled && result.cancelReason && <p class="aw-b-note">{result.cancelReason}</p>}
+      <Facts rows={bookingRows(env, result.booking)} />
+      {!canCancel && !cancelled && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
     </Step>
   );
 }
 
-function Ask({ env, result }: { env: Env; result: LookupBookingResponse }) {
+function Ask({ env, result }: ResultProps) {
   const { store, t } = env;
   return (
     <Step
+      env={env}
       heading={t.cancelAsk}
-      t={t}
-      problem={store.problem.value}
-      notFound={t.notFound}
-      onBack={() => store.ask(false)}
+      onBack={() => (store.asking.value = false)}
       backLabel={t.keep}
       onSubmit={store.cancel}
       actions={
@@ -150,7 +135,7 @@ function Ask({ env, result }: { env: Env; result: LookupBookingResponse }) {
       }
     >
       <p>{t.cancelWarn}</p>
-      <Facts rows={bookingRows(env, result)} />
+      <Facts rows={bookingRows(env, result.booking)} />
     </Step>
   );
 }

@@ -23,11 +23,11 @@ const escapeText = (s: string): string => s.replace(/[\\;,]/g, '\\$&').replace(/
 
 /** Lines longer than 75 octets continue on the next line after CRLF and a space (§3.1). */
 function fold(line: string): string {
+  const utf8 = new TextEncoder();
   let out = '';
   let octets = 0;
   for (const ch of line) {
-    const cp = ch.codePointAt(0) ?? 0;
-    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    const n = utf8.encode(ch).length;
     if (octets + n > 75) {
       out += '\r\n ';
       octets = 1;

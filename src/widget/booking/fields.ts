@@ -34,12 +34,15 @@ export function fieldError(field: FormField, value: string): FieldError | undefi
   return fieldPurpose(field) === 'email' && !isEmail(v) ? 'email' : undefined;
 }
 
+/** Each field with its trimmed answer, in the config's order; empty answers left out. */
+export function filled(fields: readonly FormField[], answers: Record<string, string>): [FormField, string][] {
+  return fields.flatMap((field): [FormField, string][] => {
+    const v = answers[field.id]?.trim();
+    return v ? [[field, v]] : [];
+  });
+}
+
 /** The answers sent on create: trimmed, empty optional answers left out. */
 export function formData(fields: readonly FormField[], answers: Record<string, string>): Record<string, string> {
-  const data: Record<string, string> = {};
-  for (const { id } of fields) {
-    const v = answers[id]?.trim();
-    if (v) data[id] = v;
-  }
-  return data;
+  return Object.fromEntries(filled(fields, answers).map(([field, v]) => [field.id, v]));
 }

@@ -101,6 +101,5 @@ export function slotViews(
  * else as the bare wall time it was stored with.
  */
 export function formatStart(locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string {
-  const instant = zone ? zonedToInstant(date, time, zone) : new Date(`${date}T${time}:00Z`);
-  return dtf(locale, zone ? visitorZone : 'UTC', { ...SHORT_DAY, ...TIME }).format(instant);
+  return dtf(locale, zone ? visitorZone : 'UTC', { ...SHORT_DAY, ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
 }

@@ -1,11 +1,20 @@
 // Pieces shared by the Book and My booking views.
 import type { ComponentChildren, RefObject } from 'preact';
+import type { ReadonlySignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { BookingStatus } from '../../core/types';
+import { zonedToInstant } from '../../core/time';
+import type { Booking } from '../../core/types';
 import { formatInstant, zoneName } from './intl';
 import type { Problem } from './store';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
+
+/** What every step of either view gets: its store (with a `problem`), the strings and the context. */
+export interface Env<S extends { problem: ReadonlySignal<Problem | null> } = { problem: ReadonlySignal<Problem | null> }> {
+  store: S;
+  t: BookingStrings;
+  ctx: BookingContext;
+}
 
 /** A store per context object, so leaving a view and coming back keeps the visitor's progress. */
 export function storeFor<S>(stores: WeakMap<BookingContext, S>, ctx: BookingContext, create: (ctx: BookingContext) => S): S {
@@ -32,16 +41,11 @@ export function useStepFocus(root: RefObject<HTMLElement>, step: string): void {
   }, [step]);
 }
 
-export function statusWord(t: BookingStrings, status: BookingStatus): string {
-  return status === 'confirmed' ? t.confirmed : status === 'pending' ? t.pending : status === 'cancelled' ? t.cancelled : status;
-}
-
 interface StepProps {
+  env: Env;
   heading: string;
-  t: BookingStrings;
-  problem: Problem | null;
-  /** What a 404 means here. */
-  notFound: string;
+  /** What a 404 means here; "not found" by default. */
+  notFound?: string;
   onBack?: (() => void) | undefined;
   backLabel?: string;
   onSubmit?: () => void;
@@ -50,7 +54,8 @@ interface StepProps {
 }
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export function Step({ heading, t, problem, notFound, onBack, backLabel, onSubmit, actions, children }: StepProps) {
+export function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, actions, children }: StepProps) {
+  const problem = store.problem.value;
   return (
     <form
       class="aw-b-step"
@@ -66,9 +71,7 @@ export function Step({ heading, t, problem, notFound, onBack, backLabel, onSubmi
       {children}
       {problem && (
         <div role="alert" class="aw-b-problem">
-          <p>
-            {problem.kind === 'notFound' ? notFound : problem.kind === 'network' ? t.networkError : (problem.message ?? t.serverError)}
-          </p>
+          <p>{problem.kind === 'notFound' ? notFound : problem.kind === 'network' ? t.networkError : (problem.message ?? t.serverError)}</p>
           {problem.retry && (
             <button type="button" class="aw-b-btn" onClick={problem.retry}>
               {t.retry}
@@ -80,7 +83,7 @@ export function Step({ heading, t, problem, notFound, onBack, backLabel, onSubmi
         <div class="aw-b-actions">
           {onBack && (
             <button type="button" class="aw-b-btn aw-b-quiet" onClick={onBack}>
-              {backLabel ?? t.back}
+              {backLabel}
             </button>
           )}
           {actions}
@@ -90,8 +93,10 @@ export function Step({ heading, t, problem, notFound, onBack, backLabel, onSubmi
   );
 }
 
+export type Row = [string, ComponentChildren];
+
 /** Rows of a description list. */
-export function Facts({ rows }: { rows: [string, ComponentChildren][] }) {
+export function Facts({ rows }: { rows: Row[] }) {
   return (
     <dl class="aw-b-facts">
       {rows.map(([label, value]) => (
@@ -105,9 +110,23 @@ export function Facts({ rows }: { rows: [string, ComponentChildren][] }) {
 }
 
 /** The same instant on the visitor's clock and, when it differs, the agent's: one row per zone. */
-export function whenRows(ctx: BookingContext, agentZone: string, instant: Date): [string, string][] {
+export function whenRows(ctx: BookingContext, agentZone: string, instant: Date): Row[] {
   return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => [
     zoneName(ctx.locale, zone),
     formatInstant(ctx.locale, zone, instant, true),
   ]);
+}
+
+export function statusWord(t: BookingStrings, status: string): string {
+  return status === 'confirmed' ? t.confirmed : status === 'pending' ? t.pending : status === 'cancelled' ? t.cancelled : status;
+}
+
+/** A booking's code (as `code` when given), status, start in both zones and duration. */
+export function bookingRows({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] {
+  return [
+    [t.code, code],
+    [t.status, statusWord(t, b.status)],
+    ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
+    [t.duration, b.duration_label],
+  ];
 }

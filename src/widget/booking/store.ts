@@ -1,16 +1,10 @@
 // The booking flow's state in signals, and its side effects in the stores' actions; components
-// only render signals and call actions. Preact coalesces the re-renders of one action's writes.
-import { computed, signal } from '@preact/signals';
+// only render signals and call actions (or set a plain input signal). Preact coalesces the
+// re-renders of one action's writes.
+import { computed, signal, type Signal } from '@preact/signals';
 import { isApiError } from '../../core/http';
 import { addDays, addMonths, daysInMonth, instantToZoned, minutesOf, zonedToInstant } from '../../core/time';
-import type {
-  Booking,
-  BookingConfig,
-  BookingDate,
-  BookingSlot,
-  DurationOption,
-  LookupBookingResponse,
-} from '../../core/types';
+import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption, LookupBookingResponse } from '../../core/types';
 import { isBookingCode, normalizeBookingCode } from '../../core/validate';
 import { fieldError, formData, prefilledAnswers, type FieldError } from './fields';
 import type { BookingContext } from './types';
@@ -26,9 +20,9 @@ export interface Problem {
 
 /**
  * One kind of request where only the newest call counts: starting one aborts the one before, and a
- * token drops any answer that still arrives for an older call.
+ * token drops any answer that still arrives for an older call. `pending` is true while the newest runs.
  */
-function latest() {
+function latest(pending?: Signal<boolean>) {
   let controller: AbortController | undefined;
   let token = 0;
   return async function run<T>(
@@ -39,6 +33,7 @@ function latest() {
     controller?.abort();
     const mine = ++token;
     controller = new AbortController();
+    if (pending) pending.value = true;
     let outcome: { value: T } | { error: unknown };
     try {
       outcome = { value: await call(controller.signal) };
@@ -46,6 +41,7 @@ function latest() {
       outcome = { error };
     }
     if (mine !== token) return;
+    if (pending) pending.value = false;
     if ('value' in outcome) done(outcome.value);
     else fail(outcome.error);
   };
@@ -61,20 +57,25 @@ function problemOf(error: unknown, retry: () => void): Problem | null {
   return error.status === 400 ? { kind: 'server', message: error.message } : { kind: 'server', retry };
 }
 
-/** The service's words for a slot someone else booked first (sandbox code; 409 where a server says conflict). */
-const isSlotTaken = (error: unknown): boolean =>
-  isApiError(error) && (error.code === 'slot_unavailable' || error.status === 409);
+/** Keeps a booking the visitor made or looked up, for the My booking picker. */
+function remember(ctx: BookingContext, b: Booking, title?: string): void {
+  ctx.remembered.remember({
+    code: b.booking_code,
+    date: b.booking_date,
+    time: b.start_time.slice(0, 5),
+    title,
+    status: b.status,
+    timezone: b.timezone,
+  });
+}
 
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
 
-function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const copy = { ...record };
-  delete copy[key];
-  return copy;
-}
+const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
+
+const ignore = (): void => undefined;
 
 export function createBookingStore(ctx: BookingContext) {
-  const now = (): Date => ctx.now?.() ?? new Date();
   const step = signal<Step>('loading');
   const config = signal<BookingConfig | null>(null);
   const problem = signal<Problem | null>(null);
@@ -86,8 +87,8 @@ export function createBookingStore(ctx: BookingContext) {
   const focused = signal('');
   /** Said above the calendar: the month jumped from an empty one, or nothing is free at all. */
   const notice = signal<{ from: string } | 'none' | null>(null);
-  /** Month dates by `${minutes}/${YYYY-MM}`. */
-  const dates = signal<Record<string, BookingDate[]>>({});
+  /** Month dates by `${minutes}/${YYYY-MM}`; undefined once dropped as stale. */
+  const dates = signal<Record<string, BookingDate[] | undefined>>({});
   const date = signal<string | null>(null);
   const slots = signal<BookingSlot[] | null>(null);
   const slot = signal<string | null>(null);
@@ -96,11 +97,12 @@ export function createBookingStore(ctx: BookingContext) {
   /** Show times on the agent's clock instead of the visitor's. */
   const agentClock = signal(false);
   const answers = signal<Record<string, string>>({});
-  const errors = signal<Record<string, FieldError>>({});
+  const errors = signal<Record<string, FieldError | undefined>>({});
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
   const zone = (): string => config.peek()?.timezone ?? 'UTC';
+  const fields = () => config.peek()?.form_fields ?? [];
   const minutes = (): number => duration.peek()?.duration_minutes ?? 0;
   const monthKey = (m: string): string => `${minutes()}/${m}`;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
@@ -117,7 +119,7 @@ export function createBookingStore(ctx: BookingContext) {
   const runMonth = latest();
   const runPrefetch = latest();
   const runSlots = latest();
-  const runCreate = latest();
+  const runCreate = latest(submitting);
 
   const failWith = (retry: () => void) => (error: unknown) => {
     problem.value = problemOf(error, retry);
@@ -142,8 +144,12 @@ export function createBookingStore(ctx: BookingContext) {
     return pending;
   }
 
-  function prefetch(m: string): void {
-    if (m <= maxMonth()) void runPrefetch((s) => monthOf(m, s), () => undefined, () => undefined);
+  /** The duration step, or straight to the calendar when there is only one duration. */
+  function start(): void {
+    const [only, ...more] = durations.peek();
+    if (!only) problem.value = { kind: 'notFound' };
+    else if (more.length) step.value = 'duration';
+    else chooseDuration(only);
   }
 
   function load(): void {
@@ -151,18 +157,15 @@ export function createBookingStore(ctx: BookingContext) {
     void runConfig(
       (signal) => ctx.client.config(ctx.agentId, { signal }),
       ({ config: c }) => {
-        const today = instantToZoned(now(), c.timezone).date;
+        const today = instantToZoned(ctx.now?.() ?? new Date(), c.timezone).date;
         config.value = c;
         bounds.value = { today, last: addDays(today, c.max_advance_days) };
         answers.value = prefilledAnswers(c.form_fields, ctx.prefill);
-        const [only, ...more] = c.duration_options;
-        if (!only) problem.value = { kind: 'notFound' };
-        else if (more.length) step.value = 'duration';
-        else chooseDuration(only);
+        start();
       },
       (error) => {
-        problem.value = problemOf(error, load);
-        if (problem.value?.kind === 'notFound') console.error(`agent-widget: booking is not available for agent "${ctx.agentId}".`);
+        const p = (problem.value = problemOf(error, load));
+        if (p?.kind === 'notFound') console.error(`[AgentWidget] Booking is not available for agent "${ctx.agentId}".`);
       },
     );
   }
@@ -171,10 +174,7 @@ export function createBookingStore(ctx: BookingContext) {
   function chooseDuration(option: DurationOption): void {
     const first = minMonth();
     duration.value = option;
-    date.value = null;
-    slot.value = null;
-    notice.value = null;
-    problem.value = null;
+    date.value = slot.value = notice.value = problem.value = null;
     month.value = first;
     focused.value = bounds.peek().today;
     step.value = 'date';
@@ -198,7 +198,7 @@ export function createBookingStore(ctx: BookingContext) {
    * known, unless the visitor has moved it meanwhile.
    */
   function showMonth(m: string, keepFocus = false): void {
-    const target = m < minMonth() ? minMonth() : m > maxMonth() ? maxMonth() : m;
+    const target = clamp(m, minMonth(), maxMonth());
     const { today } = bounds.peek();
     const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available && d.date >= today)?.date;
     problem.value = null;
@@ -211,33 +211,31 @@ export function createBookingStore(ctx: BookingContext) {
       (list) => {
         const free = firstFree(list);
         if (free && focused.peek() === placeholder) focused.value = free;
-        prefetch(addMonths(target, 1));
+        const next = addMonths(target, 1);
+        if (next <= maxMonth()) void runPrefetch((s) => monthOf(next, s), ignore, ignore);
       },
       failWith(() => showMonth(target, keepFocus)),
     );
   }
 
-  /** Moves the calendar's tab stop, changing month when the day is in another one. */
+  /** Moves the calendar's tab stop (within the bookable months), changing month when the day is in another one. */
   function focusDay(day: string): void {
-    const last = `${maxMonth()}-${String(daysInMonth(maxMonth())).padStart(2, '0')}`;
-    const target = day < `${minMonth()}-01` ? `${minMonth()}-01` : day > last ? last : day;
+    const target = clamp(day, `${minMonth()}-01`, `${maxMonth()}-${daysInMonth(maxMonth())}`);
     focused.value = target;
     if (target.slice(0, 7) !== month.peek()) showMonth(target.slice(0, 7), true);
   }
 
-  function isOpen(day: string): boolean {
-    const { today, last } = bounds.peek();
-    const entry = monthDates.peek()?.find((d) => d.date === day);
-    return !!entry?.available && day >= today && day <= last;
+  /** The day's entry of the shown month when it can be booked: free, from today, within the horizon. */
+  function openDay(day: string): BookingDate | undefined {
+    const { today, last } = bounds.value;
+    return day < today || day > last ? undefined : monthDates.value?.find((d) => d.date === day && d.available);
   }
 
   function chooseDate(day: string): void {
     const option = duration.peek();
-    if (!option || !isOpen(day)) return;
-    date.value = day;
-    focused.value = day;
-    slot.value = null;
-    taken.value = null;
+    if (!option || !openDay(day)) return;
+    date.value = focused.value = day;
+    slot.value = taken.value = null;
     step.value = 'time';
     ctx.emit('booking:date-selected', { agentId: ctx.agentId, date: day, timezone: zone(), durationMinutes: option.duration_minutes });
     loadSlots();
@@ -246,8 +244,7 @@ export function createBookingStore(ctx: BookingContext) {
   function loadSlots(): void {
     const day = date.peek();
     if (!day) return;
-    slots.value = null;
-    problem.value = null;
+    slots.value = problem.value = null;
     void runSlots(
       (signal) => ctx.client.slots({ agentId: ctx.agentId, date: day, durationMinutes: minutes() }, { signal }),
       (res) => {
@@ -274,28 +271,17 @@ export function createBookingStore(ctx: BookingContext) {
     });
   }
 
-  function toggleClock(): void {
-    agentClock.value = !agentClock.peek();
-  }
-
   function answer(id: string, value: string): void {
     answers.value = { ...answers.peek(), [id]: value };
-    const field = config.peek()?.form_fields.find((f) => f.id === id);
-    if (field && errors.peek()[id]) {
-      const still = fieldError(field, value);
-      errors.value = still ? { ...errors.peek(), [id]: still } : omit(errors.peek(), id);
-    }
+    const field = fields().find((f) => f.id === id);
+    if (field && errors.peek()[id]) errors.value = { ...errors.peek(), [id]: fieldError(field, value) };
   }
 
   /** Validates the form; returns the id of the first invalid field, or moves on to the review. */
   function submitForm(): string | undefined {
-    const found: Record<string, FieldError> = {};
-    for (const field of config.peek()?.form_fields ?? []) {
-      const e = fieldError(field, answers.peek()[field.id] ?? '');
-      if (e) found[field.id] = e;
-    }
+    const found = Object.fromEntries(fields().map((f) => [f.id, fieldError(f, answers.peek()[f.id] ?? '')]));
     errors.value = found;
-    const first = Object.keys(found)[0];
+    const first = fields().find((f) => found[f.id])?.id;
     if (!first) step.value = 'review';
     return first;
   }
@@ -306,7 +292,6 @@ export function createBookingStore(ctx: BookingContext) {
     const day = date.peek();
     const time = slot.peek();
     if (submitting.peek() || !c || !option || !day || !time) return;
-    submitting.value = true;
     problem.value = null;
     void runCreate(
       (signal) =>
@@ -322,30 +307,20 @@ export function createBookingStore(ctx: BookingContext) {
           { signal },
         ),
       ({ booking: b }) => {
-        submitting.value = false;
         booking.value = b;
         step.value = 'done';
-        ctx.remembered.remember({
-          code: b.booking_code,
-          date: b.booking_date,
-          time: b.start_time.slice(0, 5),
-          title: c.booking_title,
-          status: b.status,
-          timezone: b.timezone,
-        });
+        remember(ctx, b, c.booking_title);
         ctx.emit('booking:created', { agentId: ctx.agentId, booking: b, ...(ctx.utm ? { utm: ctx.utm } : {}) });
       },
       (error) => {
-        submitting.value = false;
-        if (!isSlotTaken(error)) {
-          problem.value = problemOf(error, create);
-          return;
-        }
-        dates.value = omit(dates.peek(), monthKey(day.slice(0, 7)));
-        taken.value = time;
-        slot.value = null;
-        step.value = 'time';
-        loadSlots();
+        // Someone else booked the time first (the sandbox's code; 409 where a server says conflict).
+        if (isApiError(error) && (error.code === 'slot_unavailable' || error.status === 409)) {
+          dates.value = { ...dates.peek(), [monthKey(day.slice(0, 7))]: undefined };
+          taken.value = time;
+          slot.value = null;
+          step.value = 'time';
+          loadSlots();
+        } else problem.value = problemOf(error, create);
       },
     );
   }
@@ -354,27 +329,26 @@ export function createBookingStore(ctx: BookingContext) {
   const nearest = computed(() => {
     const gone = taken.value;
     if (!gone) return [];
+    const distance = (s: BookingSlot) => Math.abs(minutesOf(s.time) - minutesOf(gone));
     return (slots.value ?? [])
       .filter((s) => s.available && s.time !== gone)
-      .sort((a, b) => Math.abs(minutesOf(a.time) - minutesOf(gone)) - Math.abs(minutesOf(b.time) - minutesOf(gone)))
+      .sort((a, b) => distance(a) - distance(b))
       .slice(0, 3);
   });
 
   function back(): void {
-    const i = FLOW.indexOf(step.peek());
-    const to = FLOW[i - 1];
-    if (!canGoBack.peek() || !to) return;
-    problem.value = null;
-    step.value = to;
+    const to = FLOW[FLOW.indexOf(step.peek()) - 1];
+    if (canGoBack.peek() && to) {
+      problem.value = null;
+      step.value = to;
+    }
   }
 
   /** After a confirmation: a fresh start with the same answers. */
   function again(): void {
     booking.value = null;
     dates.value = {};
-    const [only, ...more] = durations.peek();
-    if (only && !more.length) chooseDuration(only);
-    else step.value = 'duration';
+    start();
   }
 
   load();
@@ -382,8 +356,7 @@ export function createBookingStore(ctx: BookingContext) {
   return {
     step, config, problem, duration, durations, bounds, month, monthDates, focused, notice, date, slots,
     slot, taken, nearest, agentClock, answers, errors, submitting, booking, canGoBack,
-    zone, load, chooseDuration, showMonth, focusDay, isOpen, chooseDate, loadSlots, chooseSlot, toggleClock, answer,
-    submitForm, create, back, again,
+    zone, showMonth, focusDay, openDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back, again,
   };
 }
 
@@ -395,16 +368,18 @@ export function readBookingCode(input: string): string {
 }
 
 export function createLookupStore(ctx: BookingContext) {
+  /** The code field's text, written by the view as the visitor types. */
   const code = signal('');
   const invalid = signal(false);
   const busy = signal(false);
   const result = signal<LookupBookingResponse | null>(null);
+  /** The "Cancel this booking?" question is on screen; written by the view. */
   const asking = signal(false);
   /** The service's confirmation after a cancel. */
   const cancelled = signal<string | null>(null);
   const problem = signal<Problem | null>(null);
-  const runLookup = latest();
-  const runCancel = latest();
+  const runLookup = latest(busy);
+  const runCancel = latest(busy);
 
   /** Looks up the typed code, or `picked` (a remembered one); returns false when the code is not valid. */
   function find(picked?: string): boolean {
@@ -413,52 +388,39 @@ export function createLookupStore(ctx: BookingContext) {
     if (picked !== undefined) code.value = picked;
     invalid.value = !ok;
     problem.value = null;
-    if (!ok) return false;
-    busy.value = true;
-    void runLookup(
-      (signal) => ctx.client.lookup({ agentId: ctx.agentId, code: value }, { signal }),
-      (res) => {
-        busy.value = false;
-        result.value = res;
-        cancelled.value = null;
-        asking.value = false;
-        const b = res.booking;
-        ctx.remembered.remember({
-          code: b.booking_code,
-          date: b.booking_date,
-          time: b.start_time.slice(0, 5),
-          title: b.booking_title,
-          status: b.status,
-          timezone: b.timezone,
-        });
-      },
-      (error) => {
-        busy.value = false;
-        problem.value = problemOf(error, () => find(value));
-      },
-    );
-    return true;
+    if (ok)
+      void runLookup(
+        (signal) => ctx.client.lookup({ agentId: ctx.agentId, code: value }, { signal }),
+        (res) => {
+          result.value = res;
+          cancelled.value = null;
+          asking.value = false;
+          remember(ctx, res.booking, res.booking.booking_title);
+        },
+        (error) => {
+          problem.value = problemOf(error, () => find(value));
+        },
+      );
+    return ok;
   }
 
   function cancel(): void {
     const current = result.peek();
     if (!current || busy.peek()) return;
     const b = current.booking;
-    busy.value = true;
+    const bookingCode = b.booking_code;
     problem.value = null;
     void runCancel(
-      (signal) => ctx.client.cancel({ agentId: ctx.agentId, bookingCode: b.booking_code }, { signal }),
+      (signal) => ctx.client.cancel({ agentId: ctx.agentId, bookingCode }, { signal }),
       ({ message }) => {
         const gone = { ...b, status: 'cancelled' };
-        busy.value = false;
         asking.value = false;
         cancelled.value = message;
         result.value = { ...current, booking: gone, canCancel: false };
-        ctx.remembered.setStatus(b.booking_code, 'cancelled');
-        ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: b.booking_code, booking: gone, message });
+        ctx.remembered.setStatus(bookingCode, 'cancelled');
+        ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: bookingCode, booking: gone, message });
       },
       (error) => {
-        busy.value = false;
         const p = problemOf(error, cancel);
         // A refusal (400) is the cancel reason: say it and stop offering the cancel control.
         if (p?.message) {
@@ -469,23 +431,13 @@ export function createLookupStore(ctx: BookingContext) {
     );
   }
 
-  function type(value: string): void {
-    code.value = value;
-  }
-
-  function ask(on: boolean): void {
-    asking.value = on;
-  }
-
   function reset(): void {
-    result.value = null;
-    cancelled.value = null;
+    result.value = cancelled.value = problem.value = null;
     asking.value = false;
-    problem.value = null;
     code.value = '';
   }
 
-  return { code, invalid, busy, result, asking, cancelled, problem, type, find, ask, cancel, reset };
+  return { code, invalid, busy, result, asking, cancelled, problem, find, cancel, reset };
 }
 
 export type LookupStore = ReturnType<typeof createLookupStore>;

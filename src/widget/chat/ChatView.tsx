@@ -1,7 +1,8 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
 // scrolled up), failure notices with their one action, the typing indicator and the composer.
 import { Component } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { fmt } from '../format';
 import type { Strings } from '../i18n';
 import { downIcon } from '../ui/icons';
@@ -20,79 +21,69 @@ export interface ChatViewProps {
   openBooking: () => void;
 }
 
-interface RowProps {
-  message: ChatMessage;
-  strings: Strings;
-  title: string;
-  locale: string;
-  now: () => number;
-  retry: (id: string) => void;
-  openBooking: () => void;
-}
+type RowProps = ChatViewProps & { message: ChatMessage };
 
-function Countdown({ until, strings, locale, now }: { until: number; strings: Strings; locale: string; now: () => number }) {
+function Countdown({ until, strings, locale, now }: { until: number } & ChatViewProps) {
   const left = () => Math.max(0, Math.ceil((until - now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const seconds = useSignal(left());
   useEffect(() => {
-    setSeconds(left());
-    const timer = setInterval(() => setSeconds(left()), 1000);
+    const tick = () => (seconds.value = left());
+    tick();
+    const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
   }, [until]);
   return (
     <p class="aw-notice">
       {/* The number changes every second: shown, but announced once in words instead. */}
-      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
+      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds.value) })}</span>
       <span class="aw-sr">{strings.chatBusyAnnounce}</span>
     </p>
   );
 }
 
-function Failure({ message, strings, locale, now, retry, openBooking }: RowProps) {
+/** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
+function Failure(props: RowProps) {
+  const { message, strings, chat, openBooking } = props;
   const failure = message.failure;
   if (!failure) return null;
-  const retryButton = (
-    <button type="button" class="aw-link-button" onClick={() => retry(message.id)}>
-      {strings.chatRetry}
-    </button>
-  );
-  switch (failure.reason) {
-    case 'busy':
-      return <Countdown until={failure.retryAt ?? now()} strings={strings} locale={locale} now={now} />;
-    case 'unavailable':
-      return (
-        <p class="aw-notice">
-          {strings.chatUnavailable}{' '}
-          <button type="button" class="aw-link-button" onClick={openBooking}>
-            {strings.chatOpenBooking}
+  const { reason } = failure;
+  if (reason === 'busy') return <Countdown until={failure.retryAt ?? props.now()} {...props} />;
+  const [text, action, label] =
+    reason === 'unavailable'
+      ? [strings.chatUnavailable, openBooking, strings.chatOpenBooking]
+      : reason === 'misconfigured'
+        ? [strings.chatMisconfigured]
+        : [
+            { offline: strings.chatOffline, failed: strings.chatFailed, 'still-busy': strings.chatStillBusy }[reason],
+            () => chat.retry(message.id),
+            strings.chatRetry,
+          ];
+  return (
+    <p class="aw-notice">
+      {text}
+      {action && (
+        <>
+          {' '}
+          <button type="button" class="aw-link-button" onClick={action}>
+            {label}
           </button>
-        </p>
-      );
-    case 'misconfigured':
-      return <p class="aw-notice">{strings.chatMisconfigured}</p>;
-    default: {
-      const text = { offline: strings.chatOffline, failed: strings.chatFailed, 'still-busy': strings.chatStillBusy }[failure.reason];
-      return (
-        <p class="aw-notice">
-          {text} {retryButton}
-        </p>
-      );
-    }
-  }
+        </>
+      )}
+    </p>
+  );
 }
 
-function Sources({ message, strings }: RowProps) {
-  const items = (message.sources ?? []).filter((s) => s.url || s.title);
-  if (items.length === 0) return null;
-  return (
+function Sources({ message: { sources = [] }, strings }: RowProps) {
+  return sources.length ? (
     <div class="aw-sources">
       <p class="aw-sources-title">{strings.sources}</p>
       <ul>
-        {items.map((source, i) => (
-          <li key={i}>{link(source.url ?? '', source.title ?? source.url ?? '', strings.opensNewTab)}</li>
+        {sources.map(({ title, url = '' }, i) => (
+          <li key={i}>{link(url, title ?? url, strings.opensNewTab)}</li>
         ))}
       </ul>
     </div>
-  );
+  ) : null;
 }
 
 /** One message; re-renders only when its own record (immutable) or the dictionary changes. */
@@ -108,8 +99,7 @@ class MessageRow extends Component<RowProps> {
       <div class={`aw-msg aw-msg--${message.role}${message.status === 'sending' ? ' aw-msg--sending' : ''}`}>
         <span class="aw-sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
         <div class="aw-bubble">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
-        {!mine && <Sources {...props} />}
-        {mine && <Failure {...props} />}
+        {mine ? <Failure {...props} /> : <Sources {...props} />}
       </div>
     );
   }
@@ -118,10 +108,11 @@ class MessageRow extends Component<RowProps> {
 /** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
 const PIN_SLACK = 40;
 
-function MessageList({ chat, strings, title, greeting, locale, now, visible, openBooking }: ChatViewProps) {
+function MessageList(props: ChatViewProps) {
+  const { chat, strings, title, greeting, visible } = props;
   const log = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
-  const [unseen, setUnseen] = useState(false);
+  const unseen = useSignal(false);
   const messages = chat.messages.value;
   const sending = chat.sending.value;
   const last = messages[messages.length - 1]?.id;
@@ -130,11 +121,11 @@ function MessageList({ chat, strings, title, greeting, locale, now, visible, ope
     const el = log.current;
     if (el) el.scrollTop = el.scrollHeight;
     pinned.current = true;
-    setUnseen(false);
+    unseen.value = false;
   };
   useLayoutEffect(() => {
     if (pinned.current) toBottom();
-    else setUnseen(true);
+    else unseen.value = true;
   }, [last, sending]);
   useLayoutEffect(() => {
     if (visible && pinned.current) toBottom();
@@ -144,7 +135,7 @@ function MessageList({ chat, strings, title, greeting, locale, now, visible, ope
     const el = log.current;
     if (!el) return;
     pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
-    if (pinned.current) setUnseen(false);
+    if (pinned.current) unseen.value = false;
   };
 
   return (
@@ -157,16 +148,7 @@ function MessageList({ chat, strings, title, greeting, locale, now, visible, ope
           </div>
         </div>
         {messages.map((message) => (
-          <MessageRow
-            key={message.id}
-            message={message}
-            strings={strings}
-            title={title}
-            locale={locale}
-            now={now}
-            retry={chat.retry}
-            openBooking={openBooking}
-          />
+          <MessageRow key={message.id} {...props} message={message} />
         ))}
         {sending && (
           <div class="aw-msg aw-msg--agent aw-typing">
@@ -179,7 +161,7 @@ function MessageList({ chat, strings, title, greeting, locale, now, visible, ope
           </div>
         )}
       </div>
-      {unseen && (
+      {unseen.value && (
         <button type="button" class="aw-jump" onClick={toBottom}>
           {downIcon()} {strings.jumpToNew}
         </button>

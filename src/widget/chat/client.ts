@@ -2,6 +2,7 @@
 // ApiError with status, code and retryAfter).
 import { ApiError, createHttp } from '../../core/http';
 import type { ChatSource, ProxyChatRequest, ProxyChatSuccess } from '../../core/types';
+import { isNonEmptyString } from '../../core/validate';
 
 /** Longer than the proxy's own upstream deadline, so a slow agent surfaces as the proxy's 504. */
 export const CHAT_TIMEOUT_MS = 45_000;
@@ -16,18 +17,15 @@ export interface ChatClientOptions {
   timeoutMs?: number;
 }
 
-function cleanSources(value: unknown): ChatSource[] {
-  if (!Array.isArray(value)) return [];
-  const out: ChatSource[] = [];
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { title, url } = item as Record<string, unknown>;
+/** The sources worth showing: those with a non-blank title or url, keeping only those two fields. */
+export function cleanSources(value: unknown): ChatSource[] {
+  return (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
+    const { title, url } = (item ?? {}) as Record<string, unknown>;
     const source: ChatSource = {};
-    if (typeof title === 'string' && title.trim() !== '') source.title = title;
-    if (typeof url === 'string' && url.trim() !== '') source.url = url;
-    if (source.title !== undefined || source.url !== undefined) out.push(source);
-  }
-  return out;
+    if (isNonEmptyString(title)) source.title = title;
+    if (isNonEmptyString(url)) source.url = url;
+    return source.title || source.url ? [source] : [];
+  });
 }
 
 export function createChatClient(options: ChatClientOptions): ChatClient {
@@ -35,11 +33,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const http = createHttp({ baseUrl: '', fetch: options.fetch, timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS });
   return {
     async send(request, signal) {
-      const body = await http<Record<string, unknown>>(options.url, { method: 'POST', body: request, signal });
-      if (typeof body.reply !== 'string') throw new ApiError('The chat proxy answered without a reply.', { kind: 'invalid_response', status: 200 });
-      const reply: ProxyChatSuccess = { success: true, reply: body.reply, sources: cleanSources(body.sources) };
-      if (typeof body.conversationId === 'string' && body.conversationId !== '') reply.conversationId = body.conversationId;
-      return reply;
+      const { reply, conversationId, sources } = await http<Record<string, unknown>>(options.url, { method: 'POST', body: request, signal });
+      if (typeof reply !== 'string') throw new ApiError('The chat proxy sent no reply.', { kind: 'invalid_response', status: 200 });
+      // An empty id counts as none: the store only keeps a truthy one.
+      return { success: true, reply, sources: cleanSources(sources), conversationId: typeof conversationId === 'string' ? conversationId : undefined };
     },
   };
 }

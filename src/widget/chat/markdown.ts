@@ -56,50 +56,39 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
   const rows = source.replace(/\r\n?/g, '\n').split('\n');
   const blocks: ComponentChildren[] = [];
   let i = 0;
+  /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
+  const take = (pick: (row: string) => string | null | undefined): string[] => {
+    const taken: string[] = [];
+    for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
+    return taken;
+  };
+  const text = (parts: string[]) => lines(parts.join('\n'), newTabHint);
   while (i < rows.length) {
     const row = rows[i] ?? '';
-    const fence = FENCE.exec(row);
-    if (fence) {
-      const body: string[] = [];
-      i++;
-      while (i < rows.length && !(rows[i] ?? '').trim().startsWith(fence[1] ?? '```')) body.push(rows[i++] ?? '');
-      i++;
-      blocks.push(h('pre', null, h('code', null, body.join('\n'))));
-      continue;
-    }
-    if (row.trim() === '') {
-      i++;
-      continue;
-    }
-    const heading = HEADING.exec(row);
-    if (heading) {
-      blocks.push(h('p', null, h('strong', null, inline(heading[1] ?? '', newTabHint))));
-      i++;
-      continue;
-    }
-    if (QUOTE.test(row)) {
-      const quoted: string[] = [];
-      while (i < rows.length) {
-        const quote = QUOTE.exec(rows[i] ?? '');
-        if (!quote) break;
-        quoted.push(quote[1] ?? '');
-        i++;
-      }
-      blocks.push(h('blockquote', null, lines(quoted.join('\n'), newTabHint)));
-      continue;
-    }
+    const fence = FENCE.exec(row)?.[1];
+    const heading = HEADING.exec(row)?.[1];
     const first = ITEM.exec(row);
-    if (first) {
+    if (fence) {
+      i++;
+      blocks.push(h('pre', null, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
+      i++;
+    } else if (!row.trim()) i++;
+    else if (heading !== undefined) {
+      blocks.push(h('p', null, h('strong', null, inline(heading, newTabHint))));
+      i++;
+    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, text(take((r) => QUOTE.exec(r)?.[1]))));
+    else if (first) {
       const ordered = first[2] !== undefined;
-      const items: string[] = [];
-      while (i < rows.length) {
-        const item = ITEM.exec(rows[i] ?? '');
-        if (item && (item[2] !== undefined) === ordered) items.push(item[3] ?? '');
-        else if (!item && /^\s+\S/.test(rows[i] ?? '') && items.length > 0) items[items.length - 1] += '\n' + (rows[i] ?? '').trim();
-        else break;
-        i++;
-      }
       const start = Number(first[2]);
+      const items: string[] = [];
+      // Items of the same kind, and indented rows that continue the item above.
+      take((r) => {
+        const item = ITEM.exec(r);
+        if (item && (item[2] !== undefined) === ordered) items.push(item[3] ?? '');
+        else if (item || !/^\s+\S/.test(r)) return null;
+        else items[items.length - 1] += '\n' + r.trim();
+        return r;
+      });
       blocks.push(
         h(
           ordered ? 'ol' : 'ul',
@@ -107,16 +96,10 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
           items.map((item) => h('li', null, lines(item, newTabHint))),
         ),
       );
-      continue;
-    }
-    const para: string[] = [];
-    while (i < rows.length) {
-      const next = rows[i] ?? '';
-      if (next.trim() === '' || FENCE.test(next) || ITEM.test(next) || HEADING.test(next) || QUOTE.test(next)) break;
-      para.push(next);
-      i++;
-    }
-    blocks.push(h('p', null, lines(para.join('\n'), newTabHint)));
+    } else
+      blocks.push(
+        h('p', null, text(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)))),
+      );
   }
   return blocks;
 }

@@ -1,12 +1,13 @@
 // The conversation: messages in a signal store, sending with the failure rows of the design table,
-// bounded retries, persistence of delivered messages and second-tab sync.
-import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { isApiError } from '../../core/http';
+// bounded retries, persistence of delivered messages and second-tab sync. Components re-render
+// asynchronously, so an action's several writes show as one update without batch().
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { isApiError, type ApiError } from '../../core/http';
 import type { ChatSource } from '../../core/types';
 import type { Emitter, WidgetErrorEvent } from '../events';
 import type { StringKey } from '../i18n';
 import { randomId, type Store } from '../storage';
-import type { ChatClient } from './client';
+import { cleanSources, type ChatClient } from './client';
 
 /** Delivered messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
@@ -56,55 +57,51 @@ export interface ChatOptions {
   win: Window;
   now: () => number;
 }
-
 interface Stored {
-  conversationId?: string;
+  conversationId?: string | undefined;
   messages: ChatMessage[];
 }
 
+const isText = (v: unknown): v is string => typeof v === 'string';
+
 function parseStored(value: unknown): Stored {
-  if (typeof value !== 'object' || value === null) return { messages: [] };
-  const { conversationId, messages } = value as Record<string, unknown>;
-  const out: ChatMessage[] = [];
-  if (Array.isArray(messages)) {
-    for (const item of messages) {
-      if (typeof item !== 'object' || item === null) continue;
-      const { id, role, text, at, sources } = item as Record<string, unknown>;
-      if (typeof id !== 'string' || typeof text !== 'string' || typeof at !== 'number') continue;
-      if (role !== 'user' && role !== 'agent') continue;
-      const message: ChatMessage = { id, role, text, at, status: 'sent' };
-      if (Array.isArray(sources)) message.sources = sources.filter((s): s is ChatSource => typeof s === 'object' && s !== null);
-      out.push(message);
-    }
-  }
-  return { messages: out, ...(typeof conversationId === 'string' ? { conversationId } : {}) };
+  const { conversationId, messages } = (value ?? {}) as Record<string, unknown>;
+  return {
+    conversationId: isText(conversationId) ? conversationId : undefined,
+    messages: (Array.isArray(messages) ? messages : []).flatMap((item: unknown): ChatMessage[] => {
+      const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
+      return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
+        ? [{ id, role, text, at, status: 'sent', sources: cleanSources(sources) }]
+        : [];
+    }),
+  };
 }
 
-type Outcome =
-  | { kind: 'ignored' }
-  | { kind: 'rejected'; text: StringKey }
-  | { kind: 'failed'; reason: FailureReason };
+/** Refused messages: the text goes back to the composer with this dictionary key as the reason. */
+type Rejected = 'chatTooLong' | 'chatEmpty' | 'chatInvalid';
 
-/** The design table's rows, from the error the fetch layer threw. */
-function classify(error: unknown): Outcome {
-  if (!isApiError(error)) return { kind: 'failed', reason: 'failed' };
-  if (error.kind === 'aborted') return { kind: 'ignored' };
-  if (error.kind === 'network') return { kind: 'failed', reason: 'offline' };
-  if (error.kind !== 'http') return { kind: 'failed', reason: 'failed' };
-  const { status, code } = error;
-  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return { kind: 'rejected', text: 'chatTooLong' };
-  if (code === 'message_empty') return { kind: 'rejected', text: 'chatEmpty' };
-  if (status === 400) return { kind: 'rejected', text: 'chatInvalid' };
-  if (status === 402) return { kind: 'failed', reason: 'unavailable' };
-  if (status === 429) return { kind: 'failed', reason: 'busy' };
-  if (status === 401 || status === 403 || status === 404 || status === 405) return { kind: 'failed', reason: 'misconfigured' };
-  return { kind: 'failed', reason: 'failed' };
+const isRejected = (outcome: FailureReason | Rejected): outcome is Rejected => outcome.startsWith('chat');
+
+/** The design table's rows, from the error the fetch layer threw; undefined when cancelled on purpose. */
+function classify(error: ApiError | undefined): FailureReason | Rejected | undefined {
+  if (!error) return 'failed';
+  const { kind, status, code } = error;
+  if (kind === 'aborted') return undefined;
+  if (kind === 'network') return 'offline';
+  if (kind !== 'http') return 'failed';
+  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
+  if (code === 'message_empty') return 'chatEmpty';
+  if (status === 400) return 'chatInvalid';
+  if (status === 402) return 'unavailable';
+  if (status === 429) return 'busy';
+  // 401, 403, 404, 405 (402 is handled above): the proxy refuses this site or agent.
+  return status > 400 && status < 406 ? 'misconfigured' : 'failed';
 }
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
   const initial = parseStored(store.read('chat'));
-  const messages = signal<ChatMessage[]>(initial.messages);
-  const conversationId = signal<string | undefined>(initial.conversationId);
+  const messages = signal(initial.messages);
+  const conversationId = signal(initial.conversationId);
   const draft = signal('');
   const composerError = signal<StringKey | undefined>(undefined);
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
@@ -117,9 +114,12 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   let disposed = false;
 
   const find = (id: string) => messages.value.find((m) => m.id === id);
+  const without = (id: string) => messages.value.filter((m) => m.id !== id);
   const update = (id: string, patch: Partial<ChatMessage>) => {
     messages.value = messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
   };
+  /** The conversation id for a request or an event, when there is one. */
+  const withConversation = () => (conversationId.value ? { conversationId: conversationId.value } : {});
 
   const persist = () => {
     const delivered = messages.value
@@ -129,8 +129,35 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     store.write('chat', { conversationId: conversationId.value, messages: delivered });
   };
 
-  const report = (error: unknown, id: string, retry: WidgetErrorEvent['retry']) => {
+  const fail = (message: ChatMessage, error: unknown) => {
     const api = isApiError(error) ? error : undefined;
+    const outcome = classify(api);
+    if (!outcome) return;
+    const { id, text } = message;
+    let retry: WidgetErrorEvent['retry'] = 'none';
+    if (isRejected(outcome)) {
+      // Not accepted: the text goes back to the composer, ahead of anything typed since.
+      messages.value = without(id);
+      draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
+      composerError.value = outcome;
+    } else {
+      let reason = outcome;
+      let retryAt: number | undefined;
+      if (reason === 'busy') {
+        const wait = api?.retryAfter ?? DEFAULT_BUSY_WAIT_S;
+        if (autoRetried.has(id) || wait > MAX_AUTO_WAIT_S) reason = 'still-busy';
+        else {
+          autoRetried.add(id);
+          retryAt = now() + wait * 1000;
+          timers.set(id, setTimeout(() => void deliver(id), wait * 1000));
+        }
+      }
+      if (reason === 'misconfigured')
+        console.error(`[AgentWidget] The chat proxy refused this site or agent (${api?.status} ${api?.code ?? ''}).`);
+      else if (reason !== 'unavailable')
+        retry = retryAt !== undefined || (reason === 'offline' && !onlineRetried.has(id)) ? 'auto' : 'manual';
+      update(id, { status: 'failed', failure: { reason, retryAt } });
+    }
     emitter.emit('error', {
       agentId,
       scope: 'chat',
@@ -143,83 +170,23 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     });
   };
 
-  const fail = (message: ChatMessage, error: unknown) => {
-    const outcome = classify(error);
-    if (outcome.kind === 'ignored') return;
-    if (outcome.kind === 'rejected') {
-      // Not accepted: the text goes back to the composer, ahead of anything typed since.
-      batch(() => {
-        messages.value = messages.value.filter((m) => m.id !== message.id);
-        draft.value = draft.value.trim() === '' ? message.text : `${message.text}\n${draft.value}`;
-        composerError.value = outcome.text;
-      });
-      report(error, message.id, 'none');
-      return;
-    }
-    let reason = outcome.reason;
-    let retryAt: number | undefined;
-    let retry: WidgetErrorEvent['retry'] = 'manual';
-    if (reason === 'busy') {
-      const wait = (isApiError(error) ? error.retryAfter : undefined) ?? DEFAULT_BUSY_WAIT_S;
-      if (autoRetried.has(message.id) || wait > MAX_AUTO_WAIT_S) reason = 'still-busy';
-      else {
-        autoRetried.add(message.id);
-        retryAt = now() + wait * 1000;
-        retry = 'auto';
-        timers.set(
-          message.id,
-          setTimeout(() => {
-            timers.delete(message.id);
-            void deliver(message.id);
-          }, wait * 1000),
-        );
-      }
-    } else if (reason === 'offline') {
-      if (!onlineRetried.has(message.id)) retry = 'auto';
-    } else if (reason === 'unavailable' || reason === 'misconfigured') retry = 'none';
-    if (reason === 'misconfigured')
-      console.error(
-        `[AgentWidget] The chat proxy refused this widget (${isApiError(error) ? `${error.status} ${error.code ?? ''}`.trim() : 'error'}): ` +
-          `${error instanceof Error ? error.message : String(error)} Check data-agent-id and the proxy's allowed origins and agents.`,
-      );
-    update(message.id, { status: 'failed', failure: { reason, ...(retryAt !== undefined ? { retryAt } : {}) } });
-    report(error, message.id, retry);
-  };
-
   async function deliver(id: string): Promise<void> {
     const message = find(id);
     if (!message || disposed) return;
     // A retried message moves to the end, so each reply follows its question.
-    messages.value = [...messages.value.filter((m) => m.id !== id), { ...message, status: 'sending', failure: undefined }];
+    messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
     const controller = new AbortController();
     inflight.add(controller);
     try {
-      const current = conversationId.value;
-      const reply = await client.send(
-        { agentId, message: message.text, ...(current ? { conversationId: current } : {}) },
-        controller.signal,
-      );
+      const reply = await client.send({ agentId, message: message.text, ...withConversation() }, controller.signal);
       if (disposed || !find(id)) return;
-      const answer: ChatMessage = {
-        id: randomId(),
-        role: 'agent',
-        text: reply.reply,
-        at: now(),
-        status: 'sent',
-        ...(reply.sources?.length ? { sources: reply.sources } : {}),
-      };
-      batch(() => {
-        if (reply.conversationId) conversationId.value = reply.conversationId;
-        messages.value = [...messages.value.map((m) => (m.id === id ? { ...m, status: 'sent' as const } : m)), answer];
-      });
+      const sources = reply.sources ?? [];
+      const answer: ChatMessage = { id: randomId(), role: 'agent', text: reply.reply, at: now(), status: 'sent', sources };
+      if (reply.conversationId) conversationId.value = reply.conversationId;
+      update(id, { status: 'sent' });
+      messages.value = [...messages.value, answer];
       persist();
-      emitter.emit('message:received', {
-        agentId,
-        id: answer.id,
-        text: answer.text,
-        ...(conversationId.value ? { conversationId: conversationId.value } : {}),
-        sources: answer.sources ?? [],
-      });
+      emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
     } catch (error) {
       if (!disposed && find(id)) fail(message, error);
     } finally {
@@ -228,28 +195,24 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   }
 
   const onOnline = () => {
-    for (const m of messages.value) {
-      if (m.failure?.reason !== 'offline' || onlineRetried.has(m.id)) continue;
-      onlineRetried.add(m.id);
-      void deliver(m.id);
-    }
+    for (const { id, failure } of messages.value)
+      if (failure?.reason === 'offline' && !onlineRetried.has(id)) {
+        onlineRetried.add(id);
+        void deliver(id);
+      }
   };
   win.addEventListener('online', onOnline);
 
   const stopWatching = store.watch('chat', (value) => {
     const next = parseStored(value);
-    batch(() => {
-      conversationId.value = next.conversationId;
-      // Another tab's delivered messages, then whatever is still in flight or failed here.
-      messages.value = [...next.messages, ...messages.value.filter((m) => m.status !== 'sent')];
-    });
+    conversationId.value = next.conversationId;
+    // Another tab's delivered messages, then whatever is still in flight or failed here.
+    messages.value = [...next.messages, ...messages.value.filter((m) => m.status !== 'sent')];
   });
 
   const stopAll = () => {
-    for (const controller of inflight) controller.abort();
-    inflight.clear();
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
+    inflight.forEach((controller) => controller.abort());
+    timers.forEach(clearTimeout);
   };
 
   return {
@@ -260,36 +223,23 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     conversationId,
     send() {
       const text = draft.value.trim();
-      if (text === '' || sending.value) return;
+      if (!text || sending.value) return;
       const message: ChatMessage = { id: randomId(), role: 'user', text, at: now(), status: 'sending' };
-      batch(() => {
-        draft.value = '';
-        composerError.value = undefined;
-        messages.value = [...messages.value, message];
-      });
-      emitter.emit('message:sent', {
-        agentId,
-        id: message.id,
-        text,
-        ...(conversationId.value ? { conversationId: conversationId.value } : {}),
-      });
+      draft.value = '';
+      composerError.value = undefined;
+      messages.value = [...messages.value, message];
+      emitter.emit('message:sent', { agentId, id: message.id, text, ...withConversation() });
       void deliver(message.id);
     },
     retry(id) {
-      const message = find(id);
-      if (!message || message.status !== 'failed') return;
-      const timer = timers.get(id);
-      if (timer !== undefined) clearTimeout(timer);
-      timers.delete(id);
+      if (find(id)?.status !== 'failed') return;
+      clearTimeout(timers.get(id));
       void deliver(id);
     },
     clear() {
       stopAll();
-      batch(() => {
-        messages.value = [];
-        conversationId.value = undefined;
-        composerError.value = undefined;
-      });
+      messages.value = [];
+      conversationId.value = composerError.value = undefined;
       store.remove('chat');
     },
     dispose() {
