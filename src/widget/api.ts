@@ -1,6 +1,6 @@
 // window.AgentWidget: the one global. It replays calls queued by the pre-load stub, starts from the
 // script tag's data-* attributes when present, and never throws into the host page.
-import { createEmitter, type Handler, type WidgetEvent } from './events';
+import { configError, createEmitter, type Handler, type WidgetEvent } from './events';
 import { mountResolved, type WidgetHandle } from './mount';
 import { optionsFromScript, readOptions, resolveContainer, type View, type WidgetOptions } from './options';
 import { VERSION } from './version';
@@ -28,7 +28,6 @@ declare global {
 }
 
 const PREFIX = '[AgentWidget]';
-const VIEWS: readonly string[] = ['chat', 'booking', 'lookup'];
 
 const isApi = (value: unknown): value is AgentWidgetApi =>
   typeof value === 'object' && value !== null && 'version' in value && 'init' in value;
@@ -54,14 +53,7 @@ export function createApi(doc: Document): AgentWidgetApi {
       const options = readOptions(input, doc);
       const container = options && resolveContainer(options, doc);
       if (!options || !container) {
-        emitter.emit('error', {
-          agentId: options?.agentId ?? '',
-          scope: 'config',
-          kind: 'config',
-          status: 0,
-          message: 'The widget options are invalid; the console says which.',
-          retry: 'none',
-        });
+        emitter.emit('error', configError(options?.agentId ?? ''));
         return;
       }
       handle = mountResolved(container, options, { emitter });
@@ -84,10 +76,7 @@ export function createApi(doc: Document): AgentWidgetApi {
       pending = () => doc.removeEventListener('DOMContentLoaded', onReady);
       doc.addEventListener('DOMContentLoaded', onReady, { once: true });
     },
-    open(view) {
-      // An unknown view (from plain JS) opens the current one.
-      withHandle((h) => h.open(view && VIEWS.includes(view) ? view : undefined));
-    },
+    open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),
     toggle: () => withHandle((h) => h.toggle()),
     reset: () => withHandle((h) => h.reset()),

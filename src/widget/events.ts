@@ -31,6 +31,16 @@ export interface WidgetEventMap extends BookingEventMap {
   error: WidgetErrorEvent;
 }
 
+/** The `error` event of options that cannot be used (the console names the option). */
+export const configError = (agentId: string): WidgetErrorEvent => ({
+  agentId,
+  scope: 'config',
+  kind: 'config',
+  status: 0,
+  message: 'The widget options are invalid; the console says which.',
+  retry: 'none',
+});
+
 export type WidgetEvent = keyof WidgetEventMap;
 export type Handler<K extends WidgetEvent> = (payload: WidgetEventMap[K]) => void;
 

@@ -7,7 +7,7 @@ import { createChatClient } from './chat/client';
 import { createChat } from './chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from './events';
 import { makeStrings } from './i18n';
-import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from './options';
+import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from './options';
 import { createRememberedBookings, createStore, createVisitorId } from './storage';
 import chatCss from './styles/chat.css?inline';
 import shellCss from './styles/shell.css?inline';
@@ -18,6 +18,7 @@ import { VERSION } from './version';
 
 export type { View, WidgetOptions } from './options';
 export type { WidgetErrorEvent, WidgetEvent, WidgetEventMap } from './events';
+export { defineElement, type AgentWidgetElement } from './element';
 
 export interface WidgetHandle {
   open(view?: View): void;
@@ -35,6 +36,8 @@ export interface MountDeps {
   emitter?: Emitter;
   /** Injected clock (epoch ms) for storage stamps and countdowns. */
   now?: () => number;
+  /** The owner's element that holds the shadow root (<agent-widget>) instead of a <div> of ours. */
+  host?: HTMLElement;
 }
 
 /**
@@ -53,16 +56,18 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const emitter = deps.emitter ?? createEmitter();
   const { agentId } = options;
 
-  const host = doc.createElement('div');
-  host.setAttribute('data-agent-widget', '');
-  const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root, [hostCss(options), shellCss, chatCss, bookingCss]);
+  const own = !deps.host;
+  const host = deps.host ?? doc.createElement('div');
+  if (own) host.setAttribute('data-agent-widget', '');
+  // A remounted element keeps its shadow root: attachShadow works once per element.
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  adoptStyles(root, [hostCss(options, !own), shellCss, chatCss, bookingCss]);
 
   const store = createStore(options.persist, agentId, { win, now });
   const chat = createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now });
   const remembered = createRememberedBookings(store);
   const visitor = createVisitorId(store);
-  const shell = createShell(agentId, options.mode, emitter, win);
+  const shell = createShell(agentId, options.mode, emitter, win, options.view);
   const booking: BookingContext = {
     agentId,
     client: createBookingClient({ baseUrl: options.apiBase }),
@@ -73,10 +78,11 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
     ...(options.prefill ? { prefill: options.prefill } : {}),
+    ...(options.utm ? { utm: options.utm } : {}),
     now: () => new Date(now()),
   };
 
-  container.appendChild(host);
+  if (own) container.appendChild(host);
   render(h(App, { shell, chat, strings: makeStrings(options.strings), options, booking, now }), root);
 
   let destroyed = false;
@@ -87,7 +93,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
   return {
     version: VERSION,
-    open: (view) => !destroyed && shell.open(view),
+    // An unknown view (from plain JS or a postMessage) opens the current one.
+    open: (view) => !destroyed && shell.open(isView(view) ? view : undefined),
     close: () => !destroyed && shell.close(),
     toggle: () => !destroyed && shell.toggle(),
     on: (type, handler) => emitter.on(type, handler),
@@ -100,7 +107,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       if (destroyed) return;
       destroyed = true;
       render(null, root);
-      host.remove();
+      if (own) host.remove();
       chat.dispose();
       remembered.dispose();
       shell.dispose();

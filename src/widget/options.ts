@@ -3,7 +3,10 @@
 // A malformed optional one: one console.warn, and its default is used.
 import type { Strings } from './i18n';
 
-export type View = 'chat' | 'booking' | 'lookup';
+export const VIEWS = ['chat', 'booking', 'lookup'] as const;
+export type View = (typeof VIEWS)[number];
+/** For values from plain JS or another window. */
+export const isView = (value: unknown): value is View => VIEWS.some((v) => v === value);
 export type Persist = 'local' | 'session' | 'none';
 export type Position = 'left' | 'right';
 export type Theme = 'light' | 'dark' | 'auto';
@@ -31,6 +34,12 @@ export interface WidgetOptions {
   strings?: Partial<Strings>;
   /** Booking form answers to prefill, keyed by form field id (or name / email). */
   prefill?: Record<string, string>;
+  /** Prefill keys the page URL's query may supply (?email=…): a list or "name,email". Off unless given. */
+  prefillFromUrl?: string | readonly string[];
+  /** Attach the page's utm_* query parameters to booking:created. Off unless true. */
+  utm?: boolean | 'true' | 'false';
+  /** The view shown first: inline at once, bubble on the first open. */
+  view?: View;
 }
 
 export interface ResolvedOptions {
@@ -48,26 +57,45 @@ export interface ResolvedOptions {
   target: string | Element | undefined;
   strings: Partial<Strings>;
   prefill: Record<string, string> | undefined;
+  utm: Record<string, string> | undefined;
+  view: View;
 }
 
 const PREFIX = '[AgentWidget]';
 export const DEFAULT_COLOR = '#4f46e5';
 
-/** The options a script tag can carry, each as data-<kebab-case>. */
-const SCRIPT_KEYS = ['agentId', 'apiBase', 'chatUrl', 'title', 'greeting', 'color', 'position', 'theme', 'locale', 'persist', 'mode', 'target'] as const;
+/** The options a script tag can carry, each as data-<kebab-case> (mode and target last: the element has neither). */
+const SCRIPT_KEYS = [
+  'agentId', 'apiBase', 'chatUrl', 'title', 'greeting', 'color', 'position', 'theme', 'locale', 'persist', 'view', 'prefillFromUrl', 'utm', 'mode', 'target',
+] as const;
 
-const attribute = (key: string): string => 'data-' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+const attribute = (key: string): string => 'data-' + kebab(key);
+
+/** The <agent-widget> element's attributes: the script tag's without "data-", and no mode or target. */
+export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -2).map(kebab);
+
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: keyof WidgetOptions): string => `${attribute(key)} (${key})`;
 
-/** The options a script tag carries; absent attributes stay absent. */
-export function optionsFromScript(script: Element): Record<string, string> {
-  const found: Record<string, string> = {};
+/**
+ * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
+ * absent attributes stay absent. <prefix>prefill-<key> attributes gather into `prefill`, keyed as written.
+ */
+export function optionsFromScript(el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> {
+  const found: Record<string, string | Record<string, string>> = {};
   for (const key of SCRIPT_KEYS) {
-    const value = script.getAttribute(attribute(key));
+    const value = el.getAttribute(prefix + kebab(key));
     if (value !== null) found[key] = value;
   }
+  const prefill: Record<string, string> = {};
+  for (const { name, value } of el.attributes) {
+    const key = name.startsWith(prefix + 'prefill-') ? name.slice(prefix.length + 8) : '';
+    if (key && key !== 'from-url') prefill[key] = value;
+  }
+  if (Object.keys(prefill).length > 0) found.prefill = prefill;
   return found;
 }
 
@@ -99,12 +127,34 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
   return out;
 }
 
+/** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
+function prefillOf(raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined {
+  // A list or "name,email": an array's String() is its items joined by commas.
+  const keys = String(raw.prefillFromUrl ?? '').split(',').map((k) => k.trim());
+  const merged = { ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) };
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
 export type Resolution =
   | { options: ResolvedOptions; errors: []; warnings: string[] }
   | { options: undefined; errors: string[]; warnings: string[] };
 
-/** Pure validation: the resolved options, or every reason they cannot be used. */
-export function resolveOptions(input: unknown, baseUri: string, fallbackLocale = 'en'): Resolution {
+/** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
+function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, string> | undefined {
+  const query = new URL(pageUrl).searchParams;
+  const found: Record<string, string> = {};
+  for (const key of keys) {
+    const value = query.get(key)?.trim();
+    if (key && value) found[key] = value.slice(0, 200);
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
+/**
+ * Pure validation: the resolved options, or every reason they cannot be used. `pageUrl` is the
+ * address whose query may supply prefill values and UTM parameters, when the owner opted in.
+ */
+export function resolveOptions(input: unknown, baseUri: string, fallbackLocale = 'en', pageUrl = baseUri): Resolution {
   const errors: string[] = [];
   const warnings: string[] = [];
   const raw = isRecord(input) ? input : {};
@@ -138,6 +188,9 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale =
       ? raw.target
       : optional<string | undefined>('target', (v) => v || undefined, undefined, 'a selector or an element');
 
+  // true from init(), "true" from an attribute or the iframe's URL.
+  const utmOn = raw.utm === true || (raw.utm !== false && choice('utm', ['true', 'false'] as const, 'false') === 'true');
+
   const options: ResolvedOptions = {
     agentId,
     apiBase,
@@ -152,7 +205,9 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale =
     mode: choice('mode', ['bubble', 'inline'] as const, 'bubble'),
     target,
     strings: stringRecord(raw.strings) ?? {},
-    prefill: stringRecord(raw.prefill),
+    prefill: prefillOf(raw, pageUrl),
+    utm: utmOn ? fromQuery(pageUrl, UTM_KEYS) : undefined,
+    view: choice('view', VIEWS, 'chat'),
   };
   if (errors.length > 0) return { options: undefined, errors, warnings };
   return { options, errors: [], warnings };
@@ -161,7 +216,7 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale =
 /** Validates and reports to the console: one error (nothing drawn) or one warning (defaults used). */
 export function readOptions(input: unknown, doc: Document): ResolvedOptions | undefined {
   const nav = doc.defaultView?.navigator;
-  const result = resolveOptions(input, doc.baseURI, doc.documentElement.lang || nav?.language || 'en');
+  const result = resolveOptions(input, doc.baseURI, doc.documentElement.lang || nav?.language || 'en', doc.URL);
   if (result.warnings.length > 0) console.warn(`${PREFIX} ${result.warnings.join(' ')}`);
   if (!result.options) {
     console.error(`${PREFIX} The widget was not started. ${result.errors.join(' ')}`);

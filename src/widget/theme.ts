@@ -33,14 +33,21 @@ export function textColorOn(background: string): string {
   return contrastRatio(background, WHITE) >= contrastRatio(background, INK) ? WHITE : INK;
 }
 
-/** The host rules: accent colours and the mode's placement, from validated options only. */
-export function hostCss(options: Pick<ResolvedOptions, 'color' | 'mode'>): string {
-  const placement =
-    options.mode === 'bubble'
-      ? // Out of flow: the host page's layout (flex gaps, margins) never sees us.
-        'position:fixed!important;inset:auto!important;width:0!important;height:0!important;z-index:2147483000!important;'
-      : 'display:block!important;width:100%!important;height:100%!important;';
-  return `:host{all:initial!important;${placement}--aw-accent:${options.color};--aw-on-accent:${textColorOn(options.color)}}`;
+/**
+ * The host rules: accent colours and the mode's placement, from validated options only. Our own host
+ * element is locked down (!important beats host-page !important across the shadow boundary); the
+ * owner's <agent-widget> element (`ownerSized`) stays sizable by the page's CSS, block by default.
+ */
+export function hostCss(options: Pick<ResolvedOptions, 'color' | 'mode'>, ownerSized = false): string {
+  const placement = ownerSized
+    ? 'all:initial;display:block;'
+    : 'all:initial!important;' +
+      (options.mode === 'bubble'
+        ? // Out of flow: the host page's layout (flex gaps, margins) never sees us. The top z-index, and
+          // last in <body>, so even a host's max-z-index sticky header stays underneath.
+          'position:fixed!important;inset:auto!important;width:0!important;height:0!important;z-index:2147483647!important;'
+        : 'display:block!important;width:100%!important;height:100%!important;');
+  return `:host{${placement}--aw-accent:${options.color};--aw-on-accent:${textColorOn(options.color)}}`;
 }
 
 /** Constructable stylesheets where supported; jsdom has none, and a <style> fallback would break CSP. */

@@ -219,8 +219,9 @@ export function App(props: AppProps) {
   const classes = ['aw', `aw--${options.position}`, `aw--${options.mode}`, `aw--${options.theme}`, fullScreen ? 'aw--full' : '']
     .filter(Boolean)
     .join(' ');
+  // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
   return (
-    <div class={classes} dir={textDirection(options.locale)}>
+    <div class={classes} dir={textDirection(options.locale)} title="">
       {bubble && (
         <button
           ref={launcher}

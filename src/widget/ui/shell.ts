@@ -24,11 +24,11 @@ export interface Shell {
   dispose(): void;
 }
 
-export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window): Shell {
+export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View = 'chat'): Shell {
   const inline = mode === 'inline';
   const isOpen = signal(inline);
-  const view = signal<View>('chat');
-  const visited = signal<ReadonlySet<View>>(new Set(inline ? ['chat'] : []));
+  const view = signal<View>(initial);
+  const visited = signal<ReadonlySet<View>>(new Set(inline ? [initial] : []));
   const focusRequest = signal(0);
   const query = !inline && typeof win.matchMedia === 'function' ? win.matchMedia(FULL_SCREEN_QUERY) : undefined;
   const fullScreen = signal(query?.matches ?? false);

@@ -1,0 +1,89 @@
+// <agent-widget>: the inline panel as a custom element, for pages that would rather write markup than
+// call init(). Its attributes are the script tag's data-* names without "data-" (agent-id, api-base,
+// chat-url, title, …, prefill-<key>); a changed attribute remounts the panel, removal cleans up. The
+// class is created inside defineElement() because HTMLElement does not exist during server rendering.
+import { configError, createEmitter, type Handler, type WidgetEvent } from './events';
+import { mountResolved, type WidgetHandle } from './mount';
+import { ELEMENT_ATTRIBUTES, optionsFromScript, readOptions, type View } from './options';
+import { VERSION } from './version';
+
+/** An <agent-widget> on the page: the same controls as window.AgentWidget, per element. */
+export interface AgentWidgetElement extends HTMLElement {
+  open(view?: View): void;
+  close(): void;
+  toggle(): void;
+  on<K extends WidgetEvent>(type: K, handler: Handler<K>): () => void;
+  /** Forgets this agent's stored conversation, booking codes and visitor id. */
+  reset(): void;
+  readonly version: string;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-widget': AgentWidgetElement;
+  }
+}
+
+/** Registers <agent-widget> once; false when already defined or there is no DOM (server rendering). */
+export function defineElement(registry: CustomElementRegistry | undefined = globalThis.customElements): boolean {
+  if (!registry || registry.get('agent-widget')) return false;
+
+  class WidgetElement extends HTMLElement implements AgentWidgetElement {
+    static observedAttributes = ELEMENT_ATTRIBUTES;
+    readonly version = VERSION;
+    /** Outlives remounts, so handlers added once keep hearing events. */
+    private emitter = createEmitter();
+    private handle: WidgetHandle | undefined;
+    private stale = false;
+
+    connectedCallback() {
+      this.schedule();
+    }
+    disconnectedCallback() {
+      this.schedule();
+    }
+    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
+      // Frameworks re-set unchanged attributes on every render: only a real change remounts.
+      if (before !== after) this.schedule();
+    }
+
+    /** Several changes in one task (a framework setting attributes, a move in the DOM) remount once. */
+    private schedule() {
+      if (this.stale) return;
+      this.stale = true;
+      queueMicrotask(() => this.sync());
+    }
+
+    /** Applies a pending (re)mount now; the methods call it so they work right after insertion. */
+    private sync(): WidgetHandle | undefined {
+      if (!this.stale) return this.handle;
+      this.stale = false;
+      this.handle?.destroy();
+      this.handle = undefined;
+      if (!this.isConnected) return undefined;
+      const options = readOptions({ ...optionsFromScript(this, ''), mode: 'inline' }, this.ownerDocument);
+      if (options) this.handle = mountResolved(this, options, { emitter: this.emitter, host: this });
+      else this.emitter.emit('error', configError(this.getAttribute('agent-id') ?? ''));
+      return this.handle;
+    }
+
+    open(view?: View) {
+      this.sync()?.open(view);
+    }
+    close() {
+      this.sync()?.close();
+    }
+    toggle() {
+      this.sync()?.toggle();
+    }
+    reset() {
+      this.sync()?.reset();
+    }
+    on<K extends WidgetEvent>(type: K, handler: Handler<K>) {
+      return this.emitter.on(type, handler);
+    }
+  }
+
+  registry.define('agent-widget', WidgetElement);
+  return true;
+}
