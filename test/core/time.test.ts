@@ -1,3 +1,4 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, test } from 'vitest';
 import { addDays, addMonths, daysInMonth, instantToZoned, isUnambiguousWallTime, weekday, zonedToInstant } from '../../src/core/time';
 import { isEmail, isIsoDate } from '../../src/core/validate';
@@ -14,6 +15,35 @@ describe('wall clock <-> instant in the agent zone', () => {
     expect(isUnambiguousWallTime('2026-11-01', '01:30', 'America/New_York')).toBe(false);
     expect(isUnambiguousWallTime('2026-11-01', '09:00', 'America/New_York')).toBe(true);
     expect(isUnambiguousWallTime('2026-03-08', '03:00', 'America/New_York')).toBe(true);
+  });
+
+  test('a gap time reads with the offset before the gap; an ambiguous time is the earlier instant', () => {
+    expect(zonedToInstant('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(zonedToInstant('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  // date-fns-tz is the oracle: the Intl implementation must agree with it on every unambiguous wall
+  // time and every instant, around real transitions, in zones with odd offsets and half-hour DST.
+  const zones = [
+    'America/New_York', 'Europe/Berlin', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata',
+    'Pacific/Chatham', 'America/Santiago', 'Asia/Tokyo', 'UTC',
+  ];
+  test.each(zones)('agrees with date-fns-tz in %s across a year, every 4 hours and 1 minute', (zone) => {
+    const start = Date.UTC(2026, 0, 1);
+    const stepMs = 241 * 60_000;
+    let checked = 0;
+    for (let t = start; t < start + 366 * 86_400_000; t += stepMs) {
+      const instant = new Date(t);
+      const wall = instantToZoned(instant, zone);
+      expect(`${wall.date} ${wall.time}`).toBe(formatInTimeZone(instant, zone, 'yyyy-MM-dd HH:mm'));
+      if (isUnambiguousWallTime(wall.date, wall.time, zone)) {
+        const back = zonedToInstant(wall.date, wall.time, zone).getTime();
+        expect(back).toBe(fromZonedTime(`${wall.date}T${wall.time}:00`, zone).getTime());
+        expect(back).toBe(t - (t % 60_000));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
   });
 
   test('calendar arithmetic does not depend on any zone', () => {
