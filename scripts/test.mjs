@@ -2,7 +2,7 @@
 // Chromium e2e suite. Without Chromium the e2e suite is skipped LOUDLY, except under CI=true where
 // a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,15 +27,23 @@ function run(label, command, args) {
 
 function vitest(label, config, file) {
   const out = join(reports, file);
+  rmSync(out, { force: true });
   run(label, process.execPath, [
     join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config,
     '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
   ]);
   if (!existsSync(out)) return;
   const report = JSON.parse(readFileSync(out, 'utf8'));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    // A file that failed to start (e.g. its beforeAll threw) reports its tests as skipped: they failed.
+    const fileFailed = file.status === 'failed';
+    for (const t of file.assertionResults) {
+      if (t.status === 'passed') totals.passed++;
+      else if (t.status === 'failed' || fileFailed) totals.failed++;
+      else totals.skipped++;
+    }
+    if (fileFailed && file.assertionResults.length === 0) totals.failed++;
+  }
 }
 
 run('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
