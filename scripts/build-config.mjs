@@ -8,6 +8,8 @@ export const jsx = { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' 
 export function browserBuildConfig({ root, entry, outDir, fileName, format, write = true }) {
   return {
     configFile: false,
+    // Pinned: a NODE_ENV from the caller's shell must not turn the shipped bundle into a dev build.
+    mode: 'production',
     root,
     logLevel: 'warn',
     ...jsx,

@@ -1,0 +1,139 @@
+// What dist/widget.js is made of, by module and by area. The ONE place this is computed: `npm run bench`
+// prints it and test/build/budget.test.ts enforces shares on it. It rebuilds the widget in memory with
+// the exact config of `npm run build` (scripts/build-config.mjs), so what it measures is what ships.
+import { relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, minifySync } from 'vite';
+import { browserBuildConfig } from '../../scripts/build-config.mjs';
+
+export const WIDGET_ENTRY = 'src/widget/entry.ts';
+
+/** Raw, gzip -9 and brotli (max quality) byte counts. */
+export function compressedSizes(code) {
+  const bytes = Buffer.from(code);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** A module id as a project-relative path with forward slashes and no query (`?inline`). */
+function projectPath(id, root) {
+  const path = id.replace(/^\0/, '').replace(/\?.*$/, '');
+  return relative(root, path).split(sep).join('/');
+}
+
+// The signals adapter and its core are one dependency to a reader of the table.
+const packageAlias = { '@preact/signals-core': '@preact/signals' };
+
+/** The row a module is reported under: its npm package, `styles`, or its folder under src/. */
+export function groupOf(id, root) {
+  if (/\.css(\?|$)/.test(id)) return 'styles';
+  const path = projectPath(id, root);
+  const inPackages = path.lastIndexOf('node_modules/');
+  if (inPackages >= 0) {
+    const [scope = '', name = ''] = path.slice(inPackages + 'node_modules/'.length).split('/');
+    const pkg = scope.startsWith('@') ? `${scope}/${name}` : scope;
+    return packageAlias[pkg] ?? pkg;
+  }
+  if (!path.startsWith('src/')) return id.startsWith('\0') ? 'bundler runtime' : path;
+  const parts = path.split('/');
+  if (parts[1] === 'widget') return parts.length > 3 ? `src/widget/${parts[2]}` : 'src/widget (shell)';
+  return `src/${parts[1]}`;
+}
+
+/**
+ * Cross-cutting areas with a budget: the share of the minified bytes each may use. Measured on
+ * 2026-11-21 (86 KB minified, 30.5 KB gzip) at 1.7% for date handling (zone math with Intl; date-fns-tz
+ * was 7.4% before), 2.1% for markdown and 10.8% for styles. The limits leave room for the rise in every
+ * share that trimming the bundle to its gzip budget brings, plus a little growth, but not for bringing
+ * back a date library, adding a markdown library, or shipping a stylesheet twice (docs/performance.md).
+ */
+export const AREAS = {
+  'date handling': {
+    limit: 0.03,
+    test: (path) => /(^|\/)node_modules\/date-fns(-tz)?\//.test(path) || path === 'src/core/time.ts',
+  },
+  markdown: { limit: 0.03, test: (path) => /^src\/widget\/chat\/markdown/.test(path) },
+  styles: { limit: 0.13, test: (path) => /\.css$/.test(path) },
+};
+
+const minifyOptions = { compress: { target: 'es2020', unused: false }, mangle: { toplevel: true } };
+
+/**
+ * One module minified on its own. Top-level names are mangled and nothing is dropped as unused
+ * (other modules use it), so the lengths add up to the real bundle's within about 1%.
+ */
+function minifyModule(id, code) {
+  if (code.trim() === '') return '';
+  const result = minifySync(`${id.replace(/\?.*$/, '')}.js`, code, minifyOptions);
+  if (result.errors.length > 0) throw new Error(`cannot minify ${id}: ${result.errors[0].message}`);
+  return result.code;
+}
+
+/** Builds the widget in memory as shipped; `minify: false` and `sourcemap: true` give readable code and a map to its modules. */
+export async function buildWidget({ root, minify = true, sourcemap = false }) {
+  const config = browserBuildConfig({ root, entry: WIDGET_ENTRY, outDir: 'dist', fileName: 'widget.js', format: 'iife', write: false });
+  // Vite builds for production only when NODE_ENV is unset or 'production'; vitest sets 'test'.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let result;
+  try {
+    // Only ever switch minifying off: the shipped minifier and its options stay as configured.
+    const overrides = { ...(minify ? {} : { minify: false }), sourcemap: sourcemap ? 'hidden' : false };
+    result = await build({ ...config, build: { ...config.build, ...overrides } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output).filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`expected one chunk for ${WIDGET_ENTRY}, got ${chunks.length}`);
+  return chunks[0];
+}
+
+/**
+ * The widget by module and group. Per module: `rendered` (after tree-shaking, before minifying) and
+ * `minified` (estimated as above). Per group and area also `share` of the minified bytes and
+ * `gzipSaved`: how much smaller the gzip of all modules gets without that group (leave-one-out).
+ */
+export async function widgetBreakdown({ root }) {
+  const chunk = await buildWidget({ root });
+  const modules = Object.entries(chunk.modules).map(([id, m]) => {
+    const code = minifyModule(id, m.code ?? '');
+    return { id: projectPath(id, root), group: groupOf(id, root), rendered: m.renderedLength, minified: code.length, code };
+  });
+  const estimated = modules.reduce((sum, m) => sum + m.minified, 0);
+  const gzipAll = gzipSync(modules.map((m) => m.code).join(''), { level: 9 }).length;
+
+  const summarize = (name, members) => {
+    const minified = members.reduce((sum, m) => sum + m.minified, 0);
+    const rest = modules.filter((m) => !members.includes(m)).map((m) => m.code).join('');
+    return {
+      name,
+      modules: members.length,
+      rendered: members.reduce((sum, m) => sum + m.rendered, 0),
+      minified,
+      share: estimated === 0 ? 0 : minified / estimated,
+      gzipSaved: members.length === 0 ? 0 : gzipAll - gzipSync(rest, { level: 9 }).length,
+    };
+  };
+
+  const groupNames = [...new Set(modules.map((m) => m.group))];
+  const groups = groupNames
+    .map((name) => summarize(name, modules.filter((m) => m.group === name)))
+    .sort((a, b) => b.minified - a.minified);
+  const areas = Object.entries(AREAS).map(([name, area]) => ({
+    ...summarize(name, modules.filter((m) => area.test(m.id))),
+    limit: area.limit,
+  }));
+
+  return {
+    code: chunk.code,
+    total: compressedSizes(chunk.code),
+    estimated,
+    modules: modules.map(({ code, ...m }) => m).sort((a, b) => b.minified - a.minified),
+    groups,
+    areas,
+  };
+}
