@@ -1,8 +1,8 @@
 // window.AgentWidget: the one global. It replays calls queued by the pre-load stub, starts from the
 // script tag's data-* attributes when present, and never throws into the host page.
-import { configError, createEmitter, type Handler, type WidgetEvent } from './events';
+import { configError, createEmitter, type Emitter, type Handler, type WidgetEvent } from './events';
 import { mountResolved, type WidgetHandle } from './mount';
-import { optionsFromScript, readOptions, resolveContainer, type View, type WidgetOptions } from './options';
+import { isRecord, optionsFromScript, PREFIX, readOptions, resolveContainer, type View, type WidgetOptions } from './options';
 import { VERSION } from './version';
 
 export interface AgentWidgetApi {
@@ -27,64 +27,60 @@ declare global {
   }
 }
 
-const PREFIX = '[AgentWidget]';
-
-const isApi = (value: unknown): value is AgentWidgetApi =>
-  typeof value === 'object' && value !== null && 'version' in value && 'init' in value;
+/**
+ * Validates `input` and mounts it into `host` (an <agent-widget>), else where the options say. When the
+ * options cannot be used the console says why, and `emitter` hears an `error` event.
+ */
+export function start(input: unknown, doc: Document, emitter: Emitter, host?: HTMLElement): WidgetHandle | undefined {
+  const options = readOptions(input, doc);
+  const container = host ?? (options && resolveContainer(options, doc));
+  if (options && container) return mountResolved(container, options, { emitter, host });
+  const agentId = isRecord(input) ? input.agentId : undefined;
+  emitter.emit('error', configError(typeof agentId === 'string' ? agentId : ''));
+  return undefined;
+}
 
 export function createApi(doc: Document): AgentWidgetApi {
   const emitter = createEmitter();
   let handle: WidgetHandle | undefined;
-  let pending: (() => void) | undefined;
-  /** Calls made while the page is still loading and init() waits for it. */
-  let deferred: ((h: WidgetHandle) => void)[] = [];
+  /** Set while init() waits for the page to load: stops the wait. Calls made meanwhile queue up. */
+  let cancel: (() => void) | undefined;
+  let queued: ((h: WidgetHandle) => void)[] = [];
 
   /** Before init() (or after a refused one) these calls do nothing; while the page loads they wait. */
   const withHandle = (call: (h: WidgetHandle) => void) => {
     if (handle) call(handle);
-    else if (pending) deferred.push(call);
+    else if (cancel) queued.push(call);
   };
 
-  const start = (input: unknown) => {
-    pending = undefined;
-    const calls = deferred;
-    deferred = [];
+  const begin = (input: unknown) => {
+    cancel = undefined;
     try {
-      const options = readOptions(input, doc);
-      const container = options && resolveContainer(options, doc);
-      if (!options || !container) {
-        emitter.emit('error', configError(options?.agentId ?? ''));
-        return;
-      }
-      handle = mountResolved(container, options, { emitter });
+      handle = start(input, doc, emitter);
     } catch (error) {
       console.error(`${PREFIX} The widget could not start:`, error);
-      return;
     }
-    for (const call of calls) call(handle);
+    for (const call of queued.splice(0)) if (handle) call(handle);
   };
 
   return {
     version: VERSION,
     init(options) {
-      if (handle || pending) {
-        console.warn(`${PREFIX} init() was called again; call destroy() first to start over.`);
-        return;
-      }
-      if (doc.readyState !== 'loading') return start(options);
-      const onReady = () => start(options);
-      pending = () => doc.removeEventListener('DOMContentLoaded', onReady);
+      if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
+      if (doc.readyState !== 'loading') return begin(options);
+      const onReady = () => begin(options);
       doc.addEventListener('DOMContentLoaded', onReady, { once: true });
+      cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
     },
     open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),
     toggle: () => withHandle((h) => h.toggle()),
     reset: () => withHandle((h) => h.reset()),
-    on: (type, handler) => emitter.on(type, handler),
+    on: emitter.on,
     destroy() {
-      pending?.();
-      pending = undefined;
-      deferred = [];
+      cancel?.();
+      cancel = undefined;
+      queued = [];
       handle?.destroy();
       handle = undefined;
     },
@@ -96,15 +92,16 @@ function replay(api: AgentWidgetApi, entry: unknown): void {
   if (!Array.isArray(entry)) return;
   const [name, args] = entry as [unknown, ArrayLike<unknown> | undefined];
   const method: unknown = typeof name === 'string' && name in api ? api[name as keyof AgentWidgetApi] : undefined;
-  if (typeof method === 'function') Reflect.apply(method, api, Array.from(args ?? []));
+  if (typeof method === 'function') method.apply(api, Array.from(args ?? []));
   else console.warn(`${PREFIX} Unknown queued call ${String(name)}.`);
 }
 
 /** Installs the global (once per page), starts from `script`'s data-* options, then replays the queue. */
 export function installGlobal(win: Window, script: Element | null): AgentWidgetApi {
   const existing = win.AgentWidget;
-  if (isApi(existing)) {
-    console.warn(`${PREFIX} The widget script was loaded twice; the second copy does nothing.`);
+  // Checked as an object first: a page may have put anything under that name.
+  if (typeof existing === 'object' && existing !== null && 'version' in existing) {
+    console.warn(`${PREFIX} Loaded twice; the second copy is ignored.`);
     return existing;
   }
   const queue = existing && Array.isArray(existing.q) ? existing.q : [];

@@ -2,9 +2,10 @@
 // call init(). Its attributes are the script tag's data-* names without "data-" (agent-id, api-base,
 // chat-url, title, …, prefill-<key>); a changed attribute remounts the panel, removal cleans up. The
 // class is created inside defineElement() because HTMLElement does not exist during server rendering.
-import { configError, createEmitter, type Handler, type WidgetEvent } from './events';
-import { mountResolved, type WidgetHandle } from './mount';
-import { ELEMENT_ATTRIBUTES, optionsFromScript, readOptions, type View } from './options';
+import { createEmitter, type Handler, type WidgetEvent } from './events';
+import { start } from './api';
+import type { WidgetHandle } from './mount';
+import { ELEMENT_ATTRIBUTES, optionsFromScript, type View } from './options';
 import { VERSION } from './version';
 
 /** An <agent-widget> on the page: the same controls as window.AgentWidget, per element. */
@@ -59,11 +60,9 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
       if (!this.stale) return this.handle;
       this.stale = false;
       this.handle?.destroy();
-      this.handle = undefined;
-      if (!this.isConnected) return undefined;
-      const options = readOptions({ ...optionsFromScript(this, ''), mode: 'inline' }, this.ownerDocument);
-      if (options) this.handle = mountResolved(this, options, { emitter: this.emitter, host: this });
-      else this.emitter.emit('error', configError(this.getAttribute('agent-id') ?? ''));
+      this.handle = this.isConnected
+        ? start({ ...optionsFromScript(this, ''), mode: 'inline' }, this.ownerDocument, this.emitter, this)
+        : undefined;
       return this.handle;
     }
 

@@ -37,7 +37,7 @@ export const configError = (agentId: string): WidgetErrorEvent => ({
   scope: 'config',
   kind: 'config',
   status: 0,
-  message: 'The widget options are invalid; the console says which.',
+  message: 'Invalid options; see the console.',
   retry: 'none',
 });
 
@@ -50,23 +50,21 @@ export interface Emitter {
 }
 
 export function createEmitter(): Emitter {
-  // Stored untyped: each entry is only ever called by emit() with its own event's payload.
-  const handlers = new Map<WidgetEvent, Set<(payload: unknown) => void>>();
+  // A fresh entry per subscription, so the same function added twice is removed once per call.
+  // Stored untyped: emit() only calls an entry with its own event's payload.
+  const entries = new Set<[WidgetEvent, (payload: never) => void]>();
   return {
     on(type, handler) {
-      const set = handlers.get(type) ?? new Set();
-      handlers.set(type, set);
-      // A fresh wrapper per subscription, so the same function added twice is removed once per call.
-      const entry = (payload: unknown) => handler(payload as WidgetEventMap[typeof type]);
-      set.add(entry);
+      const entry: [WidgetEvent, (payload: never) => void] = [type, handler];
+      entries.add(entry);
       return () => {
-        set.delete(entry);
+        entries.delete(entry);
       };
     },
     emit(type, payload) {
-      for (const handler of [...(handlers.get(type) ?? [])]) {
+      for (const [on, handler] of [...entries]) {
         try {
-          handler(payload);
+          if (on === type) (handler as Handler<typeof type>)(payload);
         } catch (error) {
           console.error(`[AgentWidget] A "${type}" event handler threw:`, error);
         }

@@ -41,19 +41,8 @@ export const defaultStrings = { ...shellStrings, ...bookingStrings };
 export type Strings = typeof defaultStrings;
 export type StringKey = keyof Strings;
 
-/** The built-in dictionary with the owner's overrides (only known keys with string values). */
-export function makeStrings(overrides?: Partial<Strings>): Strings {
-  const strings: Strings = { ...defaultStrings };
-  if (!overrides) return strings;
-  for (const key of Object.keys(defaultStrings) as StringKey[]) {
-    const value = overrides[key];
-    if (typeof value === 'string') strings[key] = value;
-  }
-  return strings;
-}
+/** The built-in dictionary with the owner's overrides (validated as strings by ./options). */
+export const makeStrings = (overrides: Partial<Strings>): Strings => ({ ...defaultStrings, ...overrides });
 
-const RTL = new Set(['ar', 'he', 'fa', 'ur']);
-
-export function textDirection(locale: string): 'rtl' | 'ltr' {
-  return RTL.has(locale.split('-')[0]?.toLowerCase() ?? '') ? 'rtl' : 'ltr';
-}
+/** Arabic, Hebrew, Persian and Urdu, with or without a region. */
+export const textDirection = (locale: string): 'rtl' | 'ltr' => (/^(ar|he|fa|ur)\b/i.test(locale) ? 'rtl' : 'ltr');

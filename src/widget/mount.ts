@@ -52,7 +52,7 @@ export function mount(container: Element, options: WidgetOptions, deps: MountDep
 export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps = {}): WidgetHandle {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? window;
-  const now = deps.now ?? (() => Date.now());
+  const now = deps.now ?? Date.now;
   const emitter = deps.emitter ?? createEmitter();
   const { agentId } = options;
 
@@ -61,7 +61,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   if (own) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  adoptStyles(root, [hostCss(options, !own), shellCss, chatCss, bookingCss]);
+  adoptStyles(root, hostCss(options, !own) + shellCss + chatCss + bookingCss);
 
   const store = createStore(options.persist, agentId, { win, now });
   const chat = createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now });
@@ -77,8 +77,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     remembered,
     // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
-    ...(options.prefill ? { prefill: options.prefill } : {}),
-    ...(options.utm ? { utm: options.utm } : {}),
+    prefill: options.prefill,
+    utm: options.utm,
     now: () => new Date(now()),
   };
 
@@ -97,7 +97,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     open: (view) => !destroyed && shell.open(isView(view) ? view : undefined),
     close: () => !destroyed && shell.close(),
     toggle: () => !destroyed && shell.toggle(),
-    on: (type, handler) => emitter.on(type, handler),
+    on: emitter.on,
     reset() {
       chat.clear();
       remembered.clear();

@@ -1,6 +1,7 @@
 // Every option of the widget is validated here, whether it came from data-* attributes or init().
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
 // A malformed optional one: one console.warn, and its default is used.
+import { attempt } from './format';
 import type { Strings } from './i18n';
 
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
@@ -61,24 +62,88 @@ export interface ResolvedOptions {
   view: View;
 }
 
-const PREFIX = '[AgentWidget]';
+/** Starts every console message of ours. */
+export const PREFIX = '[AgentWidget]';
 export const DEFAULT_COLOR = '#4f46e5';
 
-/** The options a script tag can carry, each as data-<kebab-case> (mode and target last: the element has neither). */
-const SCRIPT_KEYS = [
-  'agentId', 'apiBase', 'chatUrl', 'title', 'greeting', 'color', 'position', 'theme', 'locale', 'persist', 'view', 'prefillFromUrl', 'utm', 'mode', 'target',
-] as const;
+/**
+ * How an option is read: its parser (undefined: malformed), what a good value looks like (for the
+ * console), and its default. An empty default marks a required option: there is nothing to fall back on.
+ */
+type Rule<T> = readonly [parse: (value: string, baseUri: string) => T | undefined, expected: string, fallback: T];
+
+/** The options given as text (attributes, the iframe's URL, init()), as they come out of their rules. */
+interface Parsed {
+  agentId: string;
+  apiBase: string;
+  chatUrl: string;
+  title: string | undefined;
+  greeting: string | undefined;
+  color: string;
+  position: Position;
+  theme: Theme;
+  /** Undefined: the page's language decides. */
+  locale: string | undefined;
+  persist: Persist;
+  view: View;
+  utm: boolean;
+  mode: Mode;
+  target: string | undefined;
+}
+
+const same = (value: string): string => value;
+
+function httpUrl(value: string, baseUri: string): string | undefined {
+  const url = attempt(() => new URL(value, baseUri));
+  return url && /^https?:$/.test(url.protocol) ? url.href : undefined;
+}
+
+const canonicalLocale = (value: string): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
+
+/** One of `allowed`, the first being the default. */
+const oneOf = <T extends string>(...allowed: [T, ...T[]]): Rule<T> => [
+  (v) => allowed.find((a) => a === v),
+  `one of ${allowed.join(', ')}`,
+  allowed[0],
+];
+
+/** Every option a script tag can carry, as data-<kebab-case>. */
+const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
+  agentId: [(v) => (/^\S{1,200}$/.test(v) ? v : undefined), 'an id', ''],
+  apiBase: [httpUrl, 'an http(s) URL', ''],
+  chatUrl: [httpUrl, 'an http(s) URL', ''],
+  title: [same, 'text', undefined],
+  greeting: [same, 'text', undefined],
+  color: [(v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), '#rgb or #rrggbb', DEFAULT_COLOR],
+  position: oneOf('right', 'left'),
+  theme: oneOf('light', 'dark', 'auto'),
+  locale: [canonicalLocale, 'a language tag', undefined],
+  persist: oneOf('local', 'session', 'none'),
+  view: oneOf(...VIEWS),
+  // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
+  utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false', false],
+  // Last: the <agent-widget> element has neither.
+  mode: oneOf('bubble', 'inline'),
+  target: [same, 'a selector', undefined],
+};
+
+/** prefillFromUrl is a list (or "name,email"), read by prefillOf rather than a parser. */
+const SCRIPT_KEYS = ['prefillFromUrl', ...Object.keys(RULES)];
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-const attribute = (key: string): string => 'data-' + kebab(key);
 
 /** The <agent-widget> element's attributes: the script tag's without "data-", and no mode or target. */
 export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -2).map(kebab);
 
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
+const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => `utm_${k}`);
 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
-const name = (key: keyof WidgetOptions): string => `${attribute(key)} (${key})`;
+const name = (key: string): string => `data-${kebab(key)} (${key})`;
+
+const notStarted = (why: string): void => console.error(`${PREFIX} Not started: ${why}`);
+
+const nonEmpty = (record: Record<string, string>): Record<string, string> | undefined =>
+  Object.keys(record).length > 0 ? record : undefined;
 
 /**
  * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
@@ -86,68 +151,48 @@ const name = (key: keyof WidgetOptions): string => `${attribute(key)} (${key})`;
  */
 export function optionsFromScript(el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> {
   const found: Record<string, string | Record<string, string>> = {};
-  for (const key of SCRIPT_KEYS) {
-    const value = el.getAttribute(prefix + kebab(key));
-    if (value !== null) found[key] = value;
-  }
   const prefill: Record<string, string> = {};
   for (const { name, value } of el.attributes) {
-    const key = name.startsWith(prefix + 'prefill-') ? name.slice(prefix.length + 8) : '';
-    if (key && key !== 'from-url') prefill[key] = value;
+    const rest = name.startsWith(prefix) ? name.slice(prefix.length) : '';
+    // prefill-from-url is an option of its own, found first.
+    const key = SCRIPT_KEYS.find((k) => kebab(k) === rest);
+    if (key) found[key] = value;
+    else if (/^prefill-./.test(rest)) prefill[rest.slice(8)] = value;
   }
-  if (Object.keys(prefill).length > 0) found.prefill = prefill;
+  const gathered = nonEmpty(prefill);
+  if (gathered) found.prefill = gathered;
   return found;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function httpUrl(value: string, baseUri: string): string | undefined {
-  try {
-    const url = new URL(value, baseUri);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const isPair = (entry: [string, unknown]): entry is [string, string] => typeof entry[1] === 'string';
 
-function canonicalLocale(value: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(value)[0];
-  } catch {
-    return undefined;
-  }
-}
+/** The string entries of an object; undefined for anything else. */
+const stringRecord = (value: unknown): Record<string, string> | undefined =>
+  isRecord(value) ? Object.fromEntries(Object.entries(value).filter(isPair)) : undefined;
 
-function stringRecord(value: unknown): Record<string, string> | undefined {
-  if (!isRecord(value)) return undefined;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
+/** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
+function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, string> | undefined {
+  const query = new URL(pageUrl).searchParams;
+  const values = keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]);
+  return nonEmpty(Object.fromEntries(values.filter(isPair)));
 }
 
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
 function prefillOf(raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined {
   // A list or "name,email": an array's String() is its items joined by commas.
   const keys = String(raw.prefillFromUrl ?? '').split(',').map((k) => k.trim());
-  const merged = { ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) };
-  return Object.keys(merged).length > 0 ? merged : undefined;
+  return nonEmpty({ ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) });
 }
 
-export type Resolution =
-  | { options: ResolvedOptions; errors: []; warnings: string[] }
-  | { options: undefined; errors: string[]; warnings: string[] };
-
-/** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
-function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, string> | undefined {
-  const query = new URL(pageUrl).searchParams;
-  const found: Record<string, string> = {};
-  for (const key of keys) {
-    const value = query.get(key)?.trim();
-    if (key && value) found[key] = value.slice(0, 200);
-  }
-  return Object.keys(found).length > 0 ? found : undefined;
+/** `options` only when `errors` is empty. */
+export interface Resolution {
+  options: ResolvedOptions | undefined;
+  errors: string[];
+  warnings: string[];
 }
 
 /**
@@ -157,94 +202,63 @@ function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, str
 export function resolveOptions(input: unknown, baseUri: string, fallbackLocale = 'en', pageUrl = baseUri): Resolution {
   const errors: string[] = [];
   const warnings: string[] = [];
-  const raw = isRecord(input) ? input : {};
+  const given: Record<string, unknown> = isRecord(input) ? input : {};
   if (!isRecord(input)) errors.push('init() needs an options object.');
+  const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
+  // Text for the rules: init() may pass utm as a boolean and target as an element.
+  const raw: Record<string, unknown> = { ...given, utm: String(given.utm ?? ''), target: element ? undefined : given.target };
 
-  const required = (key: 'agentId' | 'apiBase' | 'chatUrl', parse: (v: string) => string | undefined, what: string) => {
+  /** Absent (or blank): the default, an error if required. Malformed: the default, with an error or a warning. */
+  const read = <K extends keyof Parsed>(key: K): Parsed[K] => {
+    const [parse, expected, fallback] = RULES[key];
+    const required = fallback === '';
     const value = raw[key];
-    const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-    const parsed = !blank && typeof value === 'string' ? parse(value.trim()) : undefined;
-    if (blank) errors.push(`${name(key)} is missing: ${what} is required.`);
-    else if (parsed === undefined) errors.push(`${name(key)} is malformed (${JSON.stringify(value)}): expected ${what}.`);
-    return parsed ?? '';
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text === undefined || text === null || text === '') {
+      if (required) errors.push(`${name(key)} is missing.`);
+      return fallback;
+    }
+    const result = typeof text === 'string' ? parse(text, baseUri) : undefined;
+    if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
+    return result ?? fallback;
   };
-  /** Absent: the default, silently. Malformed: the default, with a warning. */
-  const optional = <T>(key: keyof WidgetOptions, parse: (v: string) => T | undefined, fallback: T, expected: string): T => {
-    const value = raw[key];
-    if (value === undefined || value === null || value === '') return fallback;
-    const parsed = typeof value === 'string' ? parse(value.trim()) : undefined;
-    if (parsed === undefined) warnings.push(`${name(key)} must be ${expected}; the default is used.`);
-    return parsed ?? fallback;
+  const parsed = {} as Parsed;
+  const set = <K extends keyof Parsed>(key: K) => {
+    parsed[key] = read(key);
   };
-  const choice = <T extends string>(key: keyof WidgetOptions, allowed: readonly T[], fallback: T): T =>
-    optional(key, (v) => allowed.find((a) => a === v), fallback, `one of ${allowed.join(', ')}`);
-  const text = (key: 'title' | 'greeting') => optional<string | undefined>(key, (v) => v || undefined, undefined, 'text');
-
-  const agentId = required('agentId', (v) => (/^\S{1,200}$/.test(v) ? v : undefined), "the agent's id");
-  const apiBase = required('apiBase', (v) => httpUrl(v, baseUri), 'an http(s) URL of the booking API');
-  const chatUrl = required('chatUrl', (v) => httpUrl(v, baseUri), 'an http(s) URL of your chat proxy');
-  const target =
-    typeof Element !== 'undefined' && raw.target instanceof Element
-      ? raw.target
-      : optional<string | undefined>('target', (v) => v || undefined, undefined, 'a selector or an element');
-
-  // true from init(), "true" from an attribute or the iframe's URL.
-  const utmOn = raw.utm === true || (raw.utm !== false && choice('utm', ['true', 'false'] as const, 'false') === 'true');
-
+  (Object.keys(RULES) as (keyof Parsed)[]).forEach(set);
   const options: ResolvedOptions = {
-    agentId,
-    apiBase,
-    chatUrl,
-    title: text('title'),
-    greeting: text('greeting'),
-    color: optional('color', (v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), DEFAULT_COLOR, '#rgb or #rrggbb'),
-    position: choice('position', ['left', 'right'] as const, 'right'),
-    theme: choice('theme', ['light', 'dark', 'auto'] as const, 'light'),
-    locale: optional('locale', canonicalLocale, canonicalLocale(fallbackLocale) ?? 'en', 'a language tag like en or de-CH'),
-    persist: choice('persist', ['local', 'session', 'none'] as const, 'local'),
-    mode: choice('mode', ['bubble', 'inline'] as const, 'bubble'),
-    target,
+    ...parsed,
+    target: element ?? parsed.target,
+    locale: parsed.locale ?? canonicalLocale(fallbackLocale) ?? 'en',
     strings: stringRecord(raw.strings) ?? {},
     prefill: prefillOf(raw, pageUrl),
-    utm: utmOn ? fromQuery(pageUrl, UTM_KEYS) : undefined,
-    view: choice('view', VIEWS, 'chat'),
+    utm: parsed.utm ? fromQuery(pageUrl, UTM_KEYS) : undefined,
   };
-  if (errors.length > 0) return { options: undefined, errors, warnings };
-  return { options, errors: [], warnings };
+  return { options: errors.length > 0 ? undefined : options, errors, warnings };
 }
 
 /** Validates and reports to the console: one error (nothing drawn) or one warning (defaults used). */
 export function readOptions(input: unknown, doc: Document): ResolvedOptions | undefined {
-  const nav = doc.defaultView?.navigator;
-  const result = resolveOptions(input, doc.baseURI, doc.documentElement.lang || nav?.language || 'en', doc.URL);
-  if (result.warnings.length > 0) console.warn(`${PREFIX} ${result.warnings.join(' ')}`);
-  if (!result.options) {
-    console.error(`${PREFIX} The widget was not started. ${result.errors.join(' ')}`);
-    return undefined;
-  }
-  return result.options;
+  const { options, errors, warnings } = resolveOptions(
+    input,
+    doc.baseURI,
+    doc.documentElement.lang || doc.defaultView?.navigator.language || 'en',
+    doc.URL,
+  );
+  if (warnings.length > 0) console.warn(`${PREFIX} Defaults used: ${warnings.join(' ')}`);
+  if (!options) notStarted(errors.join(' '));
+  return options;
 }
 
 /**
  * Where the widget's host element goes: the page body in bubble mode, the target in inline mode.
  * A missing or unknown inline target is reported like a missing required option.
  */
-export function resolveContainer(options: ResolvedOptions, doc: Document): Element | undefined {
-  if (options.mode === 'bubble') return doc.body ?? undefined;
-  const { target } = options;
-  let found: Element | null = null;
-  if (typeof target === 'string') {
-    try {
-      found = doc.querySelector(target);
-    } catch {
-      found = null;
-    }
-  } else if (target) found = target;
+export function resolveContainer({ mode, target }: ResolvedOptions, doc: Document): Element | undefined {
+  if (mode === 'bubble') return doc.body;
+  const found = typeof target === 'string' ? attempt(() => doc.querySelector(target)) : target;
   if (found) return found;
-  console.error(
-    target === undefined
-      ? `${PREFIX} The widget was not started. ${name('target')} is missing: inline mode needs the element to fill.`
-      : `${PREFIX} The widget was not started. ${name('target')} matches no element (${String(target)}).`,
-  );
+  notStarted(`${name('target')} ${target ? 'matches no element' : 'is missing'}.`);
   return undefined;
 }

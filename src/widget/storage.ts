@@ -1,6 +1,7 @@
 // The visitor's data per agent, in the storage the owner chose (data-persist), each entry stamped so
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory.
 import { signal } from '@preact/signals';
+import { attempt } from './format';
 import type { BookingStatus } from '../core/types';
 import type { RememberedBooking, RememberedBookings } from './booking/types';
 import type { Persist } from './options';
@@ -26,117 +27,72 @@ export interface StoreEnv {
 
 export const storageKey = (agentId: string, entry: Entry): string => `agent-widget:${agentId}:${entry}`;
 
-function openArea(kind: Persist, win: Window): Storage | undefined {
-  if (kind === 'none') return undefined;
-  try {
-    const area = kind === 'local' ? win.localStorage : win.sessionStorage;
-    return area ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function createStore(kind: Persist, agentId: string, { win, now }: StoreEnv): Store {
-  const area = openArea(kind, win);
+  // Reading localStorage throws where storage is blocked; that counts as none.
+  const area = attempt(() => (kind === 'none' ? undefined : win[`${kind}Storage`]));
   // Without usable storage the data lives as long as the page; nothing is written anywhere.
-  const memory = new Map<Entry, unknown>();
-  const listeners = new Map<Entry, Set<(value: unknown) => void>>();
+  const memory = new Map<string, string>();
+  const store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = area ?? {
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => void memory.set(key, value),
+    removeItem: (key) => void memory.delete(key),
+  };
+  const watchers = new Set<[Entry, (value: unknown) => void]>();
+  const keyOf = (entry: Entry) => storageKey(agentId, entry);
+  // Quota, privacy mode or blocked storage: the page keeps working with what it has in memory.
+  const remove = (key: string) => void attempt(() => store.removeItem(key));
 
+  /** The stored value when fresh; an expired or unreadable entry is removed. */
   const unwrap = (key: string, raw: string | null): unknown => {
     if (raw === null) return undefined;
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed === 'object' && parsed !== null && 'at' in parsed && 'value' in parsed) {
-        const at = parsed.at;
-        if (typeof at === 'number' && now() - at <= TTL_MS) return parsed.value;
-      }
-    } catch {
-      // Unreadable: treated like expired.
+    const parsed = attempt((): unknown => JSON.parse(raw));
+    if (typeof parsed === 'object' && parsed !== null && 'at' in parsed && 'value' in parsed) {
+      if (typeof parsed.at === 'number' && now() - parsed.at <= TTL_MS) return parsed.value;
     }
-    try {
-      area?.removeItem(key);
-    } catch {
-      // Nothing more to do: the entry is ignored either way.
-    }
+    remove(key);
     return undefined;
   };
 
   const onStorage = (event: StorageEvent) => {
-    if (!area || event.storageArea !== area) return;
-    for (const [entry, set] of listeners) {
-      const key = storageKey(agentId, entry);
-      if (event.key !== null && event.key !== key) continue;
-      const value = event.key === null ? undefined : unwrap(key, event.newValue);
-      for (const listener of set) listener(value);
+    if (event.storageArea !== area) return;
+    // A null key: the whole area was cleared.
+    for (const [entry, listener] of watchers) {
+      const key = keyOf(entry);
+      if (event.key === null) listener(undefined);
+      else if (event.key === key) listener(unwrap(key, event.newValue));
     }
   };
   if (area) win.addEventListener('storage', onStorage);
 
   return {
-    read(entry) {
-      if (!area) return memory.get(entry);
-      const key = storageKey(agentId, entry);
-      try {
-        return unwrap(key, area.getItem(key));
-      } catch {
-        return undefined;
-      }
-    },
-    write(entry, value) {
-      if (!area) {
-        memory.set(entry, value);
-        return;
-      }
-      try {
-        area.setItem(storageKey(agentId, entry), JSON.stringify({ at: now(), value }));
-      } catch {
-        // Quota or privacy mode: the page keeps working with what it has in memory.
-      }
-    },
-    remove(entry) {
-      memory.delete(entry);
-      try {
-        area?.removeItem(storageKey(agentId, entry));
-      } catch {
-        // As above.
-      }
-    },
+    read: (entry) => attempt(() => unwrap(keyOf(entry), store.getItem(keyOf(entry)))),
+    write: (entry, value) => void attempt(() => store.setItem(keyOf(entry), JSON.stringify({ at: now(), value }))),
+    remove: (entry) => remove(keyOf(entry)),
     watch(entry, listener) {
-      const set = listeners.get(entry) ?? new Set();
-      listeners.set(entry, set);
-      set.add(listener);
-      return () => set.delete(listener);
+      const watcher: [Entry, (value: unknown) => void] = [entry, listener];
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
     },
     dispose() {
-      listeners.clear();
+      watchers.clear();
       win.removeEventListener('storage', onStorage);
     },
   };
 }
 
-/** An unguessable id; randomUUID needs a secure context, getRandomValues does not. */
-export function randomId(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') {
-    try {
-      return c.randomUUID();
-    } catch {
-      // Insecure context in some browsers: fall through.
-    }
-  }
-  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** An unguessable id: 32 hex digits. getRandomValues works outside secure contexts too, unlike randomUUID. */
+export const randomId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 
+/** Stored data may be old or edited: only entries with the required fields come back, each field checked. */
 function parseBookings(value: unknown): RememberedBooking[] {
-  if (!Array.isArray(value)) return [];
   const out: RememberedBooking[] = [];
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { code, date, time, title, status } = item as Record<string, unknown>;
-    if (!isText(code) || !isText(date) || !isText(time) || !isText(status)) continue;
-    out.push({ code, date, time, status, ...(isText(title) ? { title } : {}) });
+  for (const item of Array.isArray(value) ? value : []) {
+    const { code, date, time, status, title, timezone } = Object(item) as Record<string, unknown>;
+    if (isText(code) && isText(date) && isText(time) && isText(status))
+      out.push({ code, date, time, status, ...(isText(title) && { title }), ...(isText(timezone) && { timezone }) });
   }
   return out.slice(0, MAX_BOOKINGS);
 }
@@ -178,17 +134,13 @@ export interface VisitorId {
   clear(): void;
 }
 
-export function createVisitorId(store: Store): VisitorId {
-  return {
-    get() {
-      const stored = store.read('visitor');
-      if (isText(stored) && stored !== '') return stored;
-      const id = `v_${randomId()}`;
-      store.write('visitor', id);
-      return id;
-    },
-    clear() {
-      store.remove('visitor');
-    },
-  };
-}
+export const createVisitorId = (store: Store): VisitorId => ({
+  get() {
+    const stored = store.read('visitor');
+    if (isText(stored) && stored !== '') return stored;
+    const id = `v_${randomId()}`;
+    store.write('visitor', id);
+    return id;
+  },
+  clear: () => store.remove('visitor'),
+});

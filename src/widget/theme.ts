@@ -1,25 +1,19 @@
 // Colours from the owner's options, and the :host rules generated from them (a constructable sheet,
 // so no style attribute is ever needed under a strict CSP).
+import { attempt } from './format';
 import type { ResolvedOptions } from './options';
 
 const WHITE = '#ffffff';
 /** Near-black rather than pure black: softer, and still above 15:1 on white. */
 const INK = '#111111';
 
-function channels(hex: string): [number, number, number] {
-  const h = hex.slice(1);
-  const full = h.length === 3 ? h.replace(/./g, (c) => c + c) : h;
-  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [number, number, number];
-}
-
 /** WCAG 2.x relative luminance of #rgb / #rrggbb. */
 export function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
-    number,
-    number,
-    number,
-  ];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const full = hex.length < 7 ? hex.replace(/\w/g, '$&$&') : hex;
+  return [0.2126, 0.7152, 0.0722].reduce((sum, weight, i) => {
+    const c = parseInt(full.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return sum + weight * (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  }, 0);
 }
 
 /** WCAG contrast ratio, 1 to 21. */
@@ -28,9 +22,13 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** White or near-black text on `background`, whichever contrasts more. */
+/**
+ * White or near-black text on `background`, whichever contrasts more. With L its luminance, white
+ * gives 1.05 / (L + 0.05) and ink (L + 0.05) / (L(ink) + 0.05): white wins while (L + 0.05)² stays
+ * within 1.05 (L(ink) + 0.05), the same as comparing contrastRatio() both ways.
+ */
 export function textColorOn(background: string): string {
-  return contrastRatio(background, WHITE) >= contrastRatio(background, INK) ? WHITE : INK;
+  return (luminance(background) + 0.05) ** 2 > 1.05 * (luminance(INK) + 0.05) ? INK : WHITE;
 }
 
 /**
@@ -38,25 +36,23 @@ export function textColorOn(background: string): string {
  * element is locked down (!important beats host-page !important across the shadow boundary); the
  * owner's <agent-widget> element (`ownerSized`) stays sizable by the page's CSS, block by default.
  */
-export function hostCss(options: Pick<ResolvedOptions, 'color' | 'mode'>, ownerSized = false): string {
+export function hostCss({ color, mode }: Pick<ResolvedOptions, 'color' | 'mode'>, ownerSized = false): string {
   const placement = ownerSized
     ? 'all:initial;display:block;'
-    : 'all:initial!important;' +
-      (options.mode === 'bubble'
-        ? // Out of flow: the host page's layout (flex gaps, margins) never sees us. The top z-index, and
-          // last in <body>, so even a host's max-z-index sticky header stays underneath.
-          'position:fixed!important;inset:auto!important;width:0!important;height:0!important;z-index:2147483647!important;'
-        : 'display:block!important;width:100%!important;height:100%!important;');
-  return `:host{${placement}--aw-accent:${options.color};--aw-on-accent:${textColorOn(options.color)}}`;
+    : // Out of flow in bubble mode: the host page's layout (flex gaps, margins) never sees us. The top
+      // z-index, and last in <body>, so even a host's max-z-index sticky header stays underneath.
+      `all:initial;${mode === 'bubble' ? 'position:fixed;inset:auto;width:0;height:0;z-index:2147483647' : 'display:block;width:100%;height:100%'};`.replace(
+        /;/g,
+        '!important;',
+      );
+  return `:host{${placement}--aw-accent:${color};--aw-on-accent:${textColorOn(color)}}`;
 }
 
-/** Constructable stylesheets where supported; jsdom has none, and a <style> fallback would break CSP. */
-export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
-  if (typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return;
-  if (!('adoptedStyleSheets' in root)) return;
-  root.adoptedStyleSheets = cssTexts.filter(Boolean).map((text) => {
+/** A constructable stylesheet where supported; jsdom has none, and a <style> fallback would break CSP. */
+export function adoptStyles(root: ShadowRoot, css: string): void {
+  attempt(() => {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    return sheet;
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [sheet];
   });
 }

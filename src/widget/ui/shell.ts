@@ -1,6 +1,6 @@
 // Open/closed, the current view, full-screen detection: the state the launcher, the panel and the
 // public API share. Events are emitted here, once per real transition.
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Emitter } from '../events';
 import type { Mode, View } from '../options';
 
@@ -30,17 +30,21 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const view = signal<View>(initial);
   const visited = signal<ReadonlySet<View>>(new Set(inline ? [initial] : []));
   const focusRequest = signal(0);
-  const query = !inline && typeof win.matchMedia === 'function' ? win.matchMedia(FULL_SCREEN_QUERY) : undefined;
+  // jsdom and some embedded browsers have no matchMedia.
+  const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
   const fullScreen = signal(query?.matches ?? false);
   const onQuery = (event: MediaQueryListEvent) => {
     fullScreen.value = event.matches;
   };
   query?.addEventListener('change', onQuery);
+  // An open full-screen panel is modal: the page behind it must not scroll.
+  const unlock = effect(() => (isOpen.value && fullScreen.value ? lockScroll(win.document) : undefined));
 
   const select = (next: View) => {
     view.value = next;
     if (!visited.value.has(next)) visited.value = new Set([...visited.value, next]);
   };
+  const emit = (type: 'open' | 'close') => emitter.emit(type, { agentId, view: view.value });
 
   const shell: Shell = {
     mode,
@@ -54,12 +58,12 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
       focusRequest.value++;
       if (isOpen.value) return;
       isOpen.value = true;
-      emitter.emit('open', { agentId, view: view.value });
+      emit('open');
     },
     close() {
       if (inline || !isOpen.value) return;
       isOpen.value = false;
-      emitter.emit('close', { agentId, view: view.value });
+      emit('close');
     },
     toggle() {
       if (isOpen.value) shell.close();
@@ -68,34 +72,31 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     select,
     dispose() {
       query?.removeEventListener('change', onQuery);
+      unlock();
     },
   };
   return shell;
 }
 
 /**
- * Stops the page behind a full-screen panel from scrolling; the returned function puts back exactly
- * what was there (longhands, priority, and no style attribute if there was none). CSSOM writes are
- * allowed under a strict CSP, unlike style attributes.
+ * Stops the page from scrolling; the returned function puts back exactly what was there (longhands,
+ * priority, and no style attribute if there was none). CSSOM writes are allowed under a strict CSP,
+ * unlike style attributes.
  */
-export function lockScroll(doc: Document): () => void {
-  const saved = [doc.documentElement, doc.body].map((el) => ({
-    el,
-    hadStyle: el.hasAttribute('style'),
-    props: ['overflow-x', 'overflow-y'].map((name) => ({
-      name,
-      value: el.style.getPropertyValue(name),
-      priority: el.style.getPropertyPriority(name),
-    })),
-  }));
-  for (const { el, props } of saved) for (const { name } of props) el.style.setProperty(name, 'hidden', 'important');
-  return () => {
-    for (const { el, hadStyle, props } of saved) {
-      for (const { name, value, priority } of props) {
-        if (value) el.style.setProperty(name, value, priority);
-        else el.style.removeProperty(name);
-      }
-      if (!hadStyle && el.getAttribute('style') === '') el.removeAttribute('style');
-    }
-  };
+function lockScroll(doc: Document): () => void {
+  const undo = [doc.documentElement, doc.body].flatMap((el) => {
+    const { style } = el;
+    const hadStyle = el.hasAttribute('style');
+    return ['overflow-x', 'overflow-y'].map((name) => {
+      const value = style.getPropertyValue(name);
+      const priority = style.getPropertyPriority(name);
+      style.setProperty(name, 'hidden', 'important');
+      return () => {
+        if (value) style.setProperty(name, value, priority);
+        else style.removeProperty(name);
+        if (!hadStyle && !el.getAttribute('style')) el.removeAttribute('style');
+      };
+    });
+  });
+  return () => undo.forEach((restore) => restore());
 }
