@@ -40,7 +40,10 @@ export function start(input: unknown, doc: Document, emitter: Emitter, host?: HT
   return undefined;
 }
 
-export function createApi(doc: Document): AgentWidgetApi {
+/** The global as built: init() validates whatever it is given, so it takes unknown (script attributes too). */
+type CheckedApi = Omit<AgentWidgetApi, 'init'> & { init(options: unknown): void };
+
+export function createApi(doc: Document): CheckedApi {
   const emitter = createEmitter();
   let handle: WidgetHandle | undefined;
   /** Set while init() waits for the page to load: stops the wait. Calls made meanwhile queue up. */
@@ -65,7 +68,7 @@ export function createApi(doc: Document): AgentWidgetApi {
 
   return {
     version: VERSION,
-    init(options) {
+    init(options: unknown) {
       if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
       if (doc.readyState !== 'loading') return begin(options);
       const onReady = () => begin(options);
@@ -108,8 +111,7 @@ export function installGlobal(win: Window, script: Element | null): AgentWidgetA
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script ? optionsFromScript(script) : {};
-  // Plain strings from attributes; init() validates them like any other input.
-  if (Object.keys(fromScript).length > 0) api.init(fromScript as unknown as WidgetOptions);
+  if (Object.keys(fromScript).length > 0) api.init(fromScript);
   for (const entry of queue) replay(api, entry);
   return api;
 }

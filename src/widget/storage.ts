@@ -84,7 +84,7 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
 export const randomId = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-const isText = (v: unknown): v is string => typeof v === 'string';
+export const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** Stored data may be old or edited: only entries with the required fields come back, each field checked. */
 function parseBookings(value: unknown): RememberedBooking[] {

@@ -138,6 +138,16 @@ describe('conversation persistence', () => {
     expect(ui.queryByText('From the other tab')).toBeNull();
   });
 
+  test('a stored conversation longer than the write cap restores only its newest 200 messages', () => {
+    const messages = Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, role: 'user', text: `Message ${i}`, at: Date.now() }));
+    localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'conv-long', messages } }));
+    const { ui } = mountWidget();
+    openChat(ui);
+    expect(ui.getByText('Message 499')).toBeTruthy();
+    expect(ui.getByText('Message 300')).toBeTruthy();
+    expect(ui.queryByText('Message 299')).toBeNull();
+  });
+
   test('persist=none writes nothing anywhere', async () => {
     api.server.use(proxyReplying().handler);
     await converse({ persist: 'none' });

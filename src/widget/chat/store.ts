@@ -6,7 +6,7 @@ import { isApiError, type ApiError } from '../../core/http';
 import type { ChatSource } from '../../core/types';
 import type { Emitter, WidgetErrorEvent } from '../events';
 import type { StringKey } from '../i18n';
-import { randomId, type Store } from '../storage';
+import { isText, randomId, type Store } from '../storage';
 import { cleanSources, type ChatClient } from './client';
 
 /** Delivered messages kept in storage per agent. */
@@ -62,13 +62,13 @@ interface Stored {
   messages: ChatMessage[];
 }
 
-const isText = (v: unknown): v is string => typeof v === 'string';
 
 function parseStored(value: unknown): Stored {
   const { conversationId, messages } = (value ?? {}) as Record<string, unknown>;
   return {
     conversationId: isText(conversationId) ? conversationId : undefined,
-    messages: (Array.isArray(messages) ? messages : []).flatMap((item: unknown): ChatMessage[] => {
+    // The same bound as writing: a hand-edited store cannot make the panel render thousands of rows.
+    messages: (Array.isArray(messages) ? messages.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
       const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
       return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
         ? [{ id, role, text, at, status: 'sent', sources: cleanSources(sources) }]
