@@ -41,12 +41,12 @@ export function start(input: unknown, doc: Document, emitter: Emitter, host?: HT
 }
 
 /** The global as built: init() validates whatever it is given, so it takes unknown (script attributes too). */
-type CheckedApi = Omit<AgentWidgetApi, 'init'> & { init(options: unknown): void };
+type CheckedApi = Omit<AgentWidgetApi, 'init'> & { init(options: unknown, ownTask?: boolean): void };
 
 export function createApi(doc: Document): CheckedApi {
   const emitter = createEmitter();
   let handle: WidgetHandle | undefined;
-  /** Set while init() waits for the page to load: stops the wait. Calls made meanwhile queue up. */
+  /** Set while init() waits for the page or its own task: stops the wait. Calls made meanwhile queue up. */
   let cancel: (() => void) | undefined;
   let queued: ((h: WidgetHandle) => void)[] = [];
 
@@ -68,12 +68,17 @@ export function createApi(doc: Document): CheckedApi {
 
   return {
     version: VERSION,
-    init(options: unknown) {
+    init(options: unknown, ownTask = false) {
       if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
-      if (doc.readyState !== 'loading') return begin(options);
+      if (doc.readyState !== 'loading' && !ownTask) return begin(options);
       const onReady = () => begin(options);
-      doc.addEventListener('DOMContentLoaded', onReady, { once: true });
-      cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
+      if (doc.readyState === 'loading') {
+        doc.addEventListener('DOMContentLoaded', onReady, { once: true });
+        cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
+      } else {
+        const timer = setTimeout(onReady);
+        cancel = () => clearTimeout(timer);
+      }
     },
     open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),
@@ -111,7 +116,9 @@ export function installGlobal(win: Window, script: Element | null): AgentWidgetA
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script ? optionsFromScript(script) : {};
-  if (Object.keys(fromScript).length > 0) api.init(fromScript);
+  // The script's own options start in a task of their own: evaluating the bundle and drawing the
+  // launcher stay two short tasks on the host page. Calls queued meanwhile wait (see withHandle).
+  if (Object.keys(fromScript).length > 0) api.init(fromScript, true);
   for (const entry of queue) replay(api, entry);
   return api;
 }

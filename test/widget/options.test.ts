@@ -43,10 +43,12 @@ function scriptTag(attributes: Record<string, string>): HTMLScriptElement {
   return script;
 }
 
-function install(script: Element | null): AgentWidgetApi {
+async function install(script: Element | null): Promise<AgentWidgetApi> {
   let api: AgentWidgetApi | undefined;
-  act(() => {
+  await act(async () => {
     api = installGlobal(window, script);
+    // The script tag starts in a task of its own.
+    await new Promise((resolve) => setTimeout(resolve));
   });
   if (!api) throw new Error('installGlobal returned nothing');
   installed.push(api);
@@ -65,7 +67,7 @@ describe('script tag validation', () => {
     ['data-api-base', { 'data-api-base': 'javascript:alert(1)' }],
     ['data-api-base', { 'data-api-base': 'http://' }],
     ['data-chat-url', { 'data-chat-url': 'ftp://files.test/chat' }],
-  ] as const)('%s missing or malformed (%j): one console error naming it, nothing drawn', (attribute, change) => {
+  ] as const)('%s missing or malformed (%j): one console error naming it, nothing drawn', async (attribute, change) => {
     const attributes: Record<string, string> = { ...REQUIRED };
     for (const [name, value] of Object.entries(change)) {
       if (value === undefined) delete attributes[name];
@@ -73,7 +75,7 @@ describe('script tag validation', () => {
     }
     const script = scriptTag(attributes);
     const bodyBefore = document.body.innerHTML;
-    expect(() => install(script)).not.toThrow();
+    await expect(install(script)).resolves.toBeDefined();
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toContain(attribute);
     expect(hosts()).toHaveLength(0);
@@ -81,22 +83,22 @@ describe('script tag validation', () => {
     expect(window.AgentWidget).toBeDefined();
   });
 
-  test('several problems are still ONE console error, naming each', () => {
-    install(scriptTag({ 'data-title': 'Acme' }));
+  test('several problems are still ONE console error, naming each', async () => {
+    await install(scriptTag({ 'data-title': 'Acme' }));
     expect(consoleError).toHaveBeenCalledTimes(1);
     const message = String(consoleError.mock.calls[0]?.[0]);
     for (const attribute of Object.keys(REQUIRED)) expect(message).toContain(attribute);
   });
 
-  test('inline mode without a usable target: one error naming data-target', () => {
-    install(scriptTag({ ...REQUIRED, 'data-mode': 'inline', 'data-target': '#nowhere' }));
+  test('inline mode without a usable target: one error naming data-target', async () => {
+    await install(scriptTag({ ...REQUIRED, 'data-mode': 'inline', 'data-target': '#nowhere' }));
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toContain('data-target');
     expect(hosts()).toHaveLength(0);
   });
 
-  test('malformed optional attributes: one warning, defaults used, the widget still starts', () => {
-    install(scriptTag({ ...REQUIRED, 'data-color': 'red', 'data-position': 'top', 'data-persist': 'forever' }));
+  test('malformed optional attributes: one warning, defaults used, the widget still starts', async () => {
+    await install(scriptTag({ ...REQUIRED, 'data-color': 'red', 'data-position': 'top', 'data-persist': 'forever' }));
     expect(consoleError).not.toHaveBeenCalled();
     expect(consoleWarn).toHaveBeenCalledTimes(1);
     const warning = String(consoleWarn.mock.calls[0]?.[0]);
@@ -106,8 +108,8 @@ describe('script tag validation', () => {
     expect(hosts()).toHaveLength(1);
   });
 
-  test('a good tag draws only the launcher, in an open shadow root on our own host element', () => {
-    install(scriptTag({ ...REQUIRED, 'data-title': 'Acme' }));
+  test('a good tag draws only the launcher, in an open shadow root on our own host element', async () => {
+    await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme' }));
     expect(consoleError).not.toHaveBeenCalled();
     const host = hosts()[0];
     expect(host?.parentElement).toBe(document.body);
@@ -118,8 +120,20 @@ describe('script tag validation', () => {
     expect(ui.queryByRole('dialog')).toBeNull();
   });
 
-  test('without data attributes the script waits for init(); init validates the same way', () => {
-    const api = install(scriptTag({}));
+  test('the script tag draws in a task after its own, and calls made meanwhile wait for it', async () => {
+    const api = installGlobal(window, scriptTag({ ...REQUIRED, 'data-title': 'Acme' }));
+    installed.push(api);
+    const opened = vi.fn();
+    api.on('open', opened);
+    api.open('booking');
+    expect(hosts()).toHaveLength(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(hosts()).toHaveLength(1);
+    expect(opened).toHaveBeenCalledWith({ agentId: 'demo-agent', view: 'booking' });
+  });
+
+  test('without data attributes the script waits for init(); init validates the same way', async () => {
+    const api = await install(scriptTag({}));
     expect(hosts()).toHaveLength(0);
     expect(consoleError).not.toHaveBeenCalled();
     act(() => api.init({ ...baseOptions, chatUrl: '' }));
@@ -132,8 +146,8 @@ describe('script tag validation', () => {
     expect(consoleWarn).toHaveBeenCalledTimes(1);
   });
 
-  test('init with something that is not an object is refused without throwing', () => {
-    const api = install(null);
+  test('init with something that is not an object is refused without throwing', async () => {
+    const api = await install(null);
     expect(() => act(() => api.init('agent' as unknown as typeof baseOptions))).not.toThrow();
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(hosts()).toHaveLength(0);
@@ -141,9 +155,9 @@ describe('script tag validation', () => {
 });
 
 describe('window.AgentWidget', () => {
-  test('is the only global, with the documented methods and the package version', () => {
+  test('is the only global, with the documented methods and the package version', async () => {
     const before = new Set(Object.keys(window));
-    const api = install(scriptTag(REQUIRED));
+    const api = await install(scriptTag(REQUIRED));
     const added = Object.keys(window).filter((key) => !before.has(key));
     expect(added).toEqual(['AgentWidget']);
     for (const method of ['init', 'open', 'close', 'toggle', 'on', 'reset', 'destroy'] as const)
@@ -164,7 +178,7 @@ describe('window.AgentWidget', () => {
         ['open', ['booking']],
       ],
     };
-    install(null);
+    await install(null);
     await settle(2);
     expect(ready).toHaveBeenCalledWith({ agentId: 'demo-agent', version: VERSION });
     expect(opened).toHaveBeenCalledWith({ agentId: 'demo-agent', view: 'booking' });
@@ -173,15 +187,15 @@ describe('window.AgentWidget', () => {
     expect(ui.getByRole('tab', { name: 'Book' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  test('a second copy of the script does not mount a second widget', () => {
-    const first = install(scriptTag(REQUIRED));
-    const second = install(scriptTag(REQUIRED));
+  test('a second copy of the script does not mount a second widget', async () => {
+    const first = await install(scriptTag(REQUIRED));
+    const second = await install(scriptTag(REQUIRED));
     expect(second).toBe(first);
     expect(hosts()).toHaveLength(1);
   });
 
-  test('destroy removes everything; init can start again', () => {
-    const api = install(scriptTag(REQUIRED));
+  test('destroy removes everything; init can start again', async () => {
+    const api = await install(scriptTag(REQUIRED));
     act(() => api.destroy());
     expect(hosts()).toHaveLength(0);
     act(() => api.init(baseOptions));
@@ -192,7 +206,7 @@ describe('window.AgentWidget', () => {
 describe('resolveOptions', () => {
   const page = 'https://shop.test/products/shoes';
 
-  test('relative URLs resolve against the page; values are normalised', () => {
+  test('relative URLs resolve against the page; values are normalised', async () => {
     const { options } = resolveOptions(
       { agentId: ' a1 ', apiBase: '/svc', chatUrl: 'api/chat', color: '#ABC', locale: 'en-us', mode: 'bubble' },
       page,
@@ -209,12 +223,12 @@ describe('resolveOptions', () => {
     });
   });
 
-  test('defaults for every optional option', () => {
+  test('defaults for every optional option', async () => {
     const { options } = resolveOptions({ agentId: 'a1', apiBase: '/', chatUrl: '/c' }, page, 'de-DE');
     expect(options).toMatchObject({ color: '#4f46e5', locale: 'de-DE', mode: 'bubble', title: undefined, greeting: undefined });
   });
 
-  test('a bad locale or colour is a warning, not an error', () => {
+  test('a bad locale or colour is a warning, not an error', async () => {
     const result = resolveOptions({ agentId: 'a1', apiBase: '/', chatUrl: '/c', locale: 'not a locale!', color: '#12345' }, page);
     expect(result.errors).toEqual([]);
     expect(result.warnings.join(' ')).toContain('data-locale');

@@ -53,11 +53,13 @@ function scriptTag(attributes: Record<string, string>): HTMLScriptElement {
   return script;
 }
 
-function install(script: Element | null, init?: WidgetOptions): AgentWidgetApi {
+async function install(script: Element | null, init?: WidgetOptions): Promise<AgentWidgetApi> {
   let api: AgentWidgetApi | undefined;
-  act(() => {
+  await act(async () => {
     api = installGlobal(window, script);
     if (init) api.init(init);
+    // The script tag starts in a task of its own.
+    await new Promise((resolve) => setTimeout(resolve));
   });
   if (!api) throw new Error('installGlobal returned nothing');
   installed.push(api);
@@ -73,30 +75,30 @@ function bookingContext(api: AgentWidgetApi): BookingContext {
 }
 
 describe('prefill', () => {
-  test('data-prefill-* attributes, keyed as written, reach the booking form', () => {
-    const api = install(scriptTag({ 'data-prefill-name': 'Ada Lovelace', 'data-prefill-email': 'ada@example.com', 'data-prefill-field_7': 'Left knee' }));
+  test('data-prefill-* attributes, keyed as written, reach the booking form', async () => {
+    const api = await install(scriptTag({ 'data-prefill-name': 'Ada Lovelace', 'data-prefill-email': 'ada@example.com', 'data-prefill-field_7': 'Left knee' }));
     expect(bookingContext(api).prefill).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', field_7: 'Left knee' });
   });
 
-  test('the page URL counts only for the keys data-prefill-from-url allows; the owner’s own values win', () => {
+  test('the page URL counts only for the keys data-prefill-from-url allows; the owner’s own values win', async () => {
     visit('/landing?name=Grace%20Hopper&email=grace@example.com&phone=555&notes=hi');
-    const api = install(scriptTag({ 'data-prefill-from-url': 'name, phone', 'data-prefill-phone': '123' }));
+    const api = await install(scriptTag({ 'data-prefill-from-url': 'name, phone', 'data-prefill-phone': '123' }));
     expect(bookingContext(api).prefill).toEqual({ name: 'Grace Hopper', phone: '123' });
   });
 
-  test('without data-prefill-from-url the URL is ignored', () => {
+  test('without data-prefill-from-url the URL is ignored', async () => {
     visit('/landing?name=Grace&email=grace@example.com');
-    const api = install(scriptTag({}));
+    const api = await install(scriptTag({}));
     expect(bookingContext(api).prefill).toBeUndefined();
   });
 
-  test('init({ prefill, prefillFromUrl }) works the same, with a list of keys', () => {
+  test('init({ prefill, prefillFromUrl }) works the same, with a list of keys', async () => {
     visit('/landing?email=grace@example.com&name=Grace');
-    const api = install(null, { ...baseOptions, prefill: { name: 'Ada' }, prefillFromUrl: ['email'] });
+    const api = await install(null, { ...baseOptions, prefill: { name: 'Ada' }, prefillFromUrl: ['email'] });
     expect(bookingContext(api).prefill).toEqual({ email: 'grace@example.com', name: 'Ada' });
   });
 
-  test('URL values are trimmed and capped at 200 characters; empty ones are skipped', () => {
+  test('URL values are trimmed and capped at 200 characters; empty ones are skipped', async () => {
     const long = 'x'.repeat(500);
     const { options } = resolveOptions(
       { ...baseOptions, prefillFromUrl: 'name,email' },
@@ -123,9 +125,9 @@ describe('prefill', () => {
 describe('UTM parameters', () => {
   const CAMPAIGN = '/landing?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=knee&utm_content=hero&utm_id=9&ref=x';
 
-  test('data-utm="true": the five utm_* parameters of the page go with booking:created', () => {
+  test('data-utm="true": the five utm_* parameters of the page go with booking:created', async () => {
     visit(CAMPAIGN);
-    const api = install(scriptTag({ 'data-utm': 'true' }));
+    const api = await install(scriptTag({ 'data-utm': 'true' }));
     expect(bookingContext(api).utm).toEqual({
       utm_source: 'newsletter',
       utm_medium: 'email',
@@ -135,38 +137,38 @@ describe('UTM parameters', () => {
     });
   });
 
-  test('without the opt-in (or with data-utm="false"), nothing is attached', () => {
+  test('without the opt-in (or with data-utm="false"), nothing is attached', async () => {
     visit(CAMPAIGN);
-    expect(bookingContext(install(scriptTag({}))).utm).toBeUndefined();
+    expect(bookingContext(await install(scriptTag({}))).utm).toBeUndefined();
     act(() => installed.splice(0).forEach((api) => api.destroy()));
     delete window.AgentWidget;
-    expect(bookingContext(install(scriptTag({ 'data-utm': 'false' }))).utm).toBeUndefined();
+    expect(bookingContext(await install(scriptTag({ 'data-utm': 'false' }))).utm).toBeUndefined();
   });
 
-  test('opted in on a page without UTM parameters: nothing is attached', () => {
+  test('opted in on a page without UTM parameters: nothing is attached', async () => {
     visit('/landing?ref=x');
-    expect(bookingContext(install(null, { ...baseOptions, utm: true })).utm).toBeUndefined();
+    expect(bookingContext(await install(null, { ...baseOptions, utm: true })).utm).toBeUndefined();
   });
 
   test('parameters are read when the widget starts: a later URL change (a SPA route) keeps them', async () => {
     visit(CAMPAIGN);
-    const api = install(null, { ...baseOptions, utm: true });
+    const api = await install(null, { ...baseOptions, utm: true });
     visit('/checkout');
     await settle(2);
     expect(bookingContext(api).utm).toMatchObject({ utm_source: 'newsletter' });
   });
 
-  test('a malformed data-utm is a warning and stays off', () => {
+  test('a malformed data-utm is a warning and stays off', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     visit(CAMPAIGN);
-    expect(bookingContext(install(scriptTag({ 'data-utm': 'yes' }))).utm).toBeUndefined();
+    expect(bookingContext(await install(scriptTag({ 'data-utm': 'yes' }))).utm).toBeUndefined();
     expect(warn.mock.calls[0]?.[0]).toContain('data-utm (utm) must be one of true, false');
   });
 });
 
 describe('the initial view', () => {
-  test('data-view="booking" opens the bubble on Book', () => {
-    const api = install(scriptTag({ 'data-view': 'booking' }));
+  test('data-view="booking" opens the bubble on Book', async () => {
+    const api = await install(scriptTag({ 'data-view': 'booking' }));
     const root = document.querySelector('[data-agent-widget]')?.shadowRoot?.firstElementChild;
     if (!(root instanceof HTMLElement)) throw new Error('the widget drew nothing');
     const ui = within(root);
