@@ -1,28 +1,12 @@
-// Chromium for the bench: Debian's /usr/bin/chromium driven by playwright-core (the flags of
-// test/e2e/support/chromium.ts), one fresh context per run, the CPU throttled through CDP, and a small
+// Chromium for the bench: Debian's /usr/bin/chromium driven by playwright-core (started as
+// test/e2e/support/chromium.mjs does), one fresh context per run, the CPU throttled through CDP, and a small
 // in-page probe installed before any page script runs.
-import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, launchBrowser } from '../e2e/support/chromium.mjs';
+
+export { CHROMIUM_PATH, launchBrowser };
 
 // A visitor outside the demo agent's zone (America/New_York), so times are shown in both zones.
 const VISITOR_ZONE = 'Europe/London';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function launchBrowser() {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 /**
  * Runs in the page before its own scripts. Records long tasks, storage reads, the shadow roots the widget

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { addProbe, gotoHeld, holdWidget, liveListeners, violations } from './fixtures/host-probes';
-import { hasChromium, launchBrowser } from './support/chromium';
+import { hasChromium, launchBrowser } from './support/chromium.mjs';
 import { startDemoServer, type DemoServer } from './support/server';
 
 const suite = hasChromium() ? describe : describe.skip;

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addProbe, violations } from './fixtures/host-probes';
-import { hasChromium, launchBrowser } from './support/chromium';
+import { hasChromium, launchBrowser } from './support/chromium.mjs';
 import { startDemoServer, type DemoServer } from './support/server';
 
 const suite = hasChromium() ? describe : describe.skip;

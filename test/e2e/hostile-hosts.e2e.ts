@@ -16,7 +16,7 @@ import {
   liveListeners,
   violations,
 } from './fixtures/host-probes';
-import { hasChromium, launchBrowser } from './support/chromium';
+import { hasChromium, launchBrowser } from './support/chromium.mjs';
 import { startDemoServer, type DemoServer } from './support/server';
 
 const suite = hasChromium() ? describe : describe.skip;

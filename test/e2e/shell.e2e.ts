@@ -3,7 +3,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser } from './support/chromium';
+import { hasChromium, launchBrowser } from './support/chromium.mjs';
 import { startDemoServer, type DemoServer } from './support/server';
 
 const suite = hasChromium() ? describe : describe.skip;

@@ -1,14 +1,14 @@
-// Where Debian's Chromium lives, and the one way every e2e test starts it.
+// Where Debian's Chromium lives, and the one way the e2e tests and the bench start it.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function hasChromium(): boolean {
+export function hasChromium() {
   return existsSync(CHROMIUM_PATH);
 }
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
