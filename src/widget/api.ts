@@ -71,14 +71,15 @@ export function createApi(doc: Document): CheckedApi {
     init(options: unknown, ownTask = false) {
       if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
       if (doc.readyState !== 'loading' && !ownTask) return begin(options);
-      const onReady = () => begin(options);
-      if (doc.readyState === 'loading') {
-        doc.addEventListener('DOMContentLoaded', onReady, { once: true });
-        cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
-      } else {
-        const timer = setTimeout(onReady);
+      const inOwnTask = () => {
+        const timer = setTimeout(() => begin(options));
         cancel = () => clearTimeout(timer);
-      }
+      };
+      if (doc.readyState !== 'loading') return inOwnTask();
+      // From <head>: after parsing, and for the script's own start not inside the page's DOMContentLoaded task.
+      const onReady = ownTask ? inOwnTask : () => begin(options);
+      doc.addEventListener('DOMContentLoaded', onReady, { once: true });
+      cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
     },
     open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),

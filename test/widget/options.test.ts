@@ -132,6 +132,18 @@ describe('script tag validation', () => {
     expect(opened).toHaveBeenCalledWith({ agentId: 'demo-agent', view: 'booking' });
   });
 
+  test('from <head>, the script tag draws after DOMContentLoaded, in a task of its own', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    installed.push(installGlobal(window, scriptTag({ ...REQUIRED })));
+    readyState.mockReturnValue('interactive');
+    act(() => {
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+    });
+    expect(hosts()).toHaveLength(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(hosts()).toHaveLength(1);
+  });
+
   test('without data attributes the script waits for init(); init validates the same way', async () => {
     const api = await install(scriptTag({}));
     expect(hosts()).toHaveLength(0);
