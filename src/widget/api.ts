@@ -1,19 +1,13 @@
 // window.AgentWidget: the one global. It replays calls queued by the pre-load stub, starts from the
 // script tag's data-* attributes when present, and never throws into the host page.
-import { configError, createEmitter, type Emitter, type Handler, type WidgetEvent } from './events';
+import { configError, createEmitter, type Emitter } from './events';
 import { mountResolved, type WidgetHandle } from './mount';
-import { isRecord, optionsFromScript, PREFIX, readOptions, resolveContainer, type View, type WidgetOptions } from './options';
+import { isRecord, optionsFromScript, PREFIX, readOptions, resolveContainer, type WidgetOptions } from './options';
 import { VERSION } from './version';
 
-export interface AgentWidgetApi {
+/** window.AgentWidget: a widget handle, plus init() for setting it up from code. */
+export interface AgentWidgetApi extends WidgetHandle {
   init(options: WidgetOptions): void;
-  open(view?: View): void;
-  close(): void;
-  toggle(): void;
-  on<K extends WidgetEvent>(type: K, handler: Handler<K>): () => void;
-  reset(): void;
-  destroy(): void;
-  readonly version: string;
 }
 
 /** What the stub snippet leaves behind: `q` holds [method, arguments] pairs. */

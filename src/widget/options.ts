@@ -58,6 +58,7 @@ export interface ResolvedOptions {
   target: string | Element | undefined;
   strings: Partial<Strings>;
   prefill: Record<string, string> | undefined;
+  /** The page's UTM parameters, when the owner opted in. */
   utm: Record<string, string> | undefined;
   view: View;
 }
@@ -73,23 +74,12 @@ export const DEFAULT_COLOR = '#4f46e5';
 type Rule<T> = readonly [parse: (value: string, baseUri: string) => T | undefined, expected: string, fallback: T];
 
 /** The options given as text (attributes, the iframe's URL, init()), as they come out of their rules. */
-interface Parsed {
-  agentId: string;
-  apiBase: string;
-  chatUrl: string;
-  title: string | undefined;
-  greeting: string | undefined;
-  color: string;
-  position: Position;
-  theme: Theme;
+type Parsed = Omit<ResolvedOptions, 'locale' | 'utm' | 'target' | 'strings' | 'prefill'> & {
   /** Undefined: the page's language decides. */
   locale: string | undefined;
-  persist: Persist;
-  view: View;
   utm: boolean;
-  mode: Mode;
   target: string | undefined;
-}
+};
 
 const same = (value: string): string => value;
 

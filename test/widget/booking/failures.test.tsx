@@ -12,7 +12,6 @@ import {
   chooseTime,
   expectFocused,
   facts,
-  fillForm,
   heading,
   makeContext,
   renderBook,
