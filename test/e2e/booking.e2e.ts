@@ -1,28 +1,14 @@
 // Booking through the real demo page in Chromium: a visitor in Tokyo on a phone, keyboard only,
 // from the launcher to the confirmation; a screenshot of each step goes to test-results/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser } from './support/chromium.mjs';
-import { startDemoServer, type DemoServer } from './support/server';
+import { suite, useDemo } from './support/demo';
 
-const suite = hasChromium() ? describe : describe.skip;
 /** Saturday 21 November 2026, 10:00 in New York (the agent), midnight in Tokyo (the visitor). */
 const NOW = '2026-11-21T15:00:00Z';
 
-let browser: Browser;
-let server: DemoServer;
-
-beforeAll(async () => {
-  if (!hasChromium()) return;
-  server = await startDemoServer({ now: NOW });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemo({ now: NOW });
 
 /** The focused element inside the widget's shadow root: its accessible label or text. */
 function focused(page: Page): Promise<string> {
@@ -45,7 +31,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 
 suite('booking in Chromium', () => {
   test('a visitor in Tokyo books on a phone with the keyboard alone', async () => {
-    const context = await browser.newContext({
+    const context = await demo.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -55,7 +41,7 @@ suite('booking in Chromium', () => {
     });
     const page = await context.newPage();
     await page.clock.setFixedTime(new Date(NOW));
-    await page.goto(server.url);
+    await page.goto(demo.server.url);
     const launcher = page.getByRole('button', { name: 'Chat with Harbor Physio' });
     await launcher.waitFor();
     await page.evaluate(() => {

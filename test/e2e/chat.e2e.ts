@@ -1,30 +1,15 @@
 // The chat in real Chromium: a round trip through the demo's chat proxy to the sandbox, Markdown
 // as elements, the conversation kept across a reload, axe on a conversation, screenshots.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser } from './support/chromium.mjs';
-import { startDemoServer, type DemoServer } from './support/server';
+import { suite, useDemo } from './support/demo';
 
-const suite = hasChromium() ? describe : describe.skip;
-
-let browser: Browser;
-let server: DemoServer;
-
-beforeAll(async () => {
-  if (!hasChromium()) return;
-  server = await startDemoServer({ now: '2026-11-23T14:00:00Z' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemo({ now: '2026-11-23T14:00:00Z' });
 
 async function open(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(demo.server.url);
   await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
   await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
   return page;
@@ -42,7 +27,7 @@ const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 
 suite('chat in Chromium', () => {
   test('a question goes through the proxy to the sandbox and the answer renders with its source', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'What are your opening hours?');
     await log(page).getByText('Sunday:').waitFor();
@@ -56,7 +41,7 @@ suite('chat in Chromium', () => {
   });
 
   test('Markdown arrives as elements; axe finds nothing in the conversation', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, '/markdown-test');
     await log(page).getByText('Heading one').waitFor();
@@ -70,7 +55,7 @@ suite('chat in Chromium', () => {
   });
 
   test('a reload keeps the conversation and continues it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
     await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
@@ -88,7 +73,7 @@ suite('chat in Chromium', () => {
   });
 
   test('on a phone the conversation fills the screen and stays readable', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'hello');
     await ask(page, 'What are your prices?');

@@ -1,31 +1,16 @@
 // Inline embedding in real Chromium: a script tag with data-mode="inline" and an <agent-widget>
 // element on one page, each with its own state; the element's methods, live attributes and clean
 // removal; and the package's ESM build used the way a bundler user would.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
 import { addProbe, gotoHeld, holdWidget, liveListeners, violations } from './fixtures/host-probes';
-import { hasChromium, launchBrowser } from './support/chromium.mjs';
-import { startDemoServer, type DemoServer } from './support/server';
+import { suite, useDemo } from './support/demo';
 
-const suite = hasChromium() ? describe : describe.skip;
-
-let browser: Browser;
-let server: DemoServer;
-
-beforeAll(async () => {
-  if (!hasChromium()) return;
-  server = await startDemoServer({ now: '2026-11-23T14:00:00Z', fixtures: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemo({ now: '2026-11-23T14:00:00Z', fixtures: true });
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   await addProbe(context);
   return { context, page: await context.newPage() };
 }
@@ -36,7 +21,7 @@ suite('inline embedding in Chromium', () => {
   test('a data-mode="inline" script tag and an <agent-widget> element live side by side, each with its own state', async () => {
     const { context, page } = await newPage();
     const release = await holdWidget(page);
-    await gotoHeld(page, `${server.url}fixtures/inline.html`);
+    await gotoHeld(page, `${demo.server.url}fixtures/inline.html`);
     const listenersBefore = await liveListeners(page);
     release();
 
@@ -89,7 +74,7 @@ suite('inline embedding in Chromium', () => {
 
   test("import { mount } from 'agent-widget' returns a handle with the global's methods", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}fixtures/bundler.html`);
+    await page.goto(`${demo.server.url}fixtures/bundler.html`);
     const region = page.getByRole('region', { name: 'Harbor Physio' });
     await region.waitFor();
     const shape = await page.evaluate(() => {

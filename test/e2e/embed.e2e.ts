@@ -3,35 +3,25 @@
 // shows a scrollbar, posts every event with its payload to parentOrigin only (cut down without it),
 // takes commands only from that parent, opens reply links in a new tab, runs under a strict CSP, and
 // takes prefill (from the fragment) and UTM parameters into the booking.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { addProbe, violations } from './fixtures/host-probes';
-import { hasChromium, launchBrowser } from './support/chromium.mjs';
-import { startDemoServer, type DemoServer } from './support/server';
-
-const suite = hasChromium() ? describe : describe.skip;
+import { hasChromium } from './support/chromium.mjs';
+import { suite, useDemo } from './support/demo';
 
 /** Monday 23 November 2026, 9:00 in New York: Tuesday has free times. */
 const NOW = '2026-11-23T14:00:00Z';
 /** Stricter than the brief's: no style-src (nor img-src) at all, so 'none' applies to styles. */
 const STRICT_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'";
 
-let browser: Browser;
-let server: DemoServer;
+const demo = useDemo({ now: NOW, fixtures: true });
 let parentOrigin: string;
 let frameOrigin: string;
 
 beforeAll(async () => {
   if (!hasChromium()) return;
-  server = await startDemoServer({ now: NOW, fixtures: true });
-  browser = await launchBrowser();
-  parentOrigin = new URL(server.url).origin;
+  parentOrigin = new URL(demo.server.url).origin;
   frameOrigin = parentOrigin.replace('//localhost:', '//127.0.0.1:');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface Received {
@@ -47,7 +37,7 @@ interface Framed {
 
 /** The parent fixture framing embed.html with `params` (and a fragment), in a fresh context. */
 async function framed(params: Record<string, string>, fragment = '', csp?: string): Promise<Framed> {
-  const context = await browser.newContext({ viewport: { width: 800, height: 700 }, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
+  const context = await demo.browser.newContext({ viewport: { width: 800, height: 700 }, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
   await addProbe(context);
   if (csp)
     await context.route('**/embed.html*', async (route) => {
@@ -57,7 +47,7 @@ async function framed(params: Record<string, string>, fragment = '', csp?: strin
   const query = new URLSearchParams({ agentId: 'demo-agent', apiBase: '/api', chatUrl: '/api/chat', title: 'Harbor Physio', persist: 'none', ...params });
   const src = `${frameOrigin}/embed.html?${query}${fragment}`;
   const page = await context.newPage();
-  await page.goto(`${server.url}fixtures/embed-parent.html?src=${encodeURIComponent(src)}`);
+  await page.goto(`${demo.server.url}fixtures/embed-parent.html?src=${encodeURIComponent(src)}`);
   const frame = page.frame({ url: (url) => url.pathname === '/embed.html' });
   if (!frame) throw new Error('the iframe did not load embed.html');
   await frame.getByRole('region', { name: 'Harbor Physio' }).waitFor();

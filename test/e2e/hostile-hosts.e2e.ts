@@ -5,8 +5,8 @@
 // is untouched after open and close. Then, on the plain page, the widget's side effects: one global,
 // no prototype patched, no listener left after destroy(), no storage before first use, no request
 // before the first open.
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import {
   addProbe,
   comparePngs,
@@ -16,10 +16,7 @@ import {
   liveListeners,
   violations,
 } from './fixtures/host-probes';
-import { hasChromium, launchBrowser } from './support/chromium.mjs';
-import { startDemoServer, type DemoServer } from './support/server';
-
-const suite = hasChromium() ? describe : describe.skip;
+import { suite, useDemo } from './support/demo';
 
 /** Monday 23 November 2026, 9:00 in New York: Tuesday has free times. */
 const NOW = '2026-11-23T14:00:00Z';
@@ -33,22 +30,10 @@ const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 667 }, is
  */
 const PIXEL_TOLERANCE = 0.0005;
 
-let browser: Browser;
-let server: DemoServer;
-
-beforeAll(async () => {
-  if (!hasChromium()) return;
-  server = await startDemoServer({ now: NOW, fixtures: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemo({ now: NOW, fixtures: true });
 
 async function newContext(options: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...options, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
+  const context = await demo.browser.newContext({ ...options, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
   await addProbe(context);
   return context;
 }
@@ -90,7 +75,7 @@ function plain(options: BrowserContextOptions): Promise<Shots> {
     shots = (async () => {
       const context = await newContext(options);
       const page = await context.newPage();
-      await page.goto(`${server.url}fixtures/plain.html`);
+      await page.goto(`${demo.server.url}fixtures/plain.html`);
       const taken = await shoot(page);
       await context.close();
       return taken;
@@ -140,7 +125,7 @@ suite('hostile host pages in Chromium', () => {
       const context = await newContext(host.options);
       const page = await context.newPage();
       const release = await holdWidget(page);
-      await gotoHeld(page, `${server.url}fixtures/${host.page}.html`);
+      await gotoHeld(page, `${demo.server.url}fixtures/${host.page}.html`);
       const before = await hostSnapshot(page);
       release();
 
@@ -170,7 +155,7 @@ suite('side effects on the host page', () => {
       if (request.resourceType() !== 'document') requests.push(new URL(request.url()).pathname);
     });
     const release = await holdWidget(page);
-    await gotoHeld(page, `${server.url}fixtures/plain.html`);
+    await gotoHeld(page, `${demo.server.url}fixtures/plain.html`);
 
     // Before the widget: the page's globals, a few prototypes (names and values), its listeners.
     await page.evaluate(() => {

@@ -1,31 +1,16 @@
 // The shell in real Chromium on the demo page: mouse and keyboard-only opening, focus, the phone
 // layout (full screen, page behind locked), no layout shift on the host page, axe, screenshots.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser } from './support/chromium.mjs';
-import { startDemoServer, type DemoServer } from './support/server';
+import { suite, useDemo } from './support/demo';
 
-const suite = hasChromium() ? describe : describe.skip;
-
-let browser: Browser;
-let server: DemoServer;
-
-beforeAll(async () => {
-  if (!hasChromium()) return;
-  server = await startDemoServer({ now: '2026-11-23T14:00:00Z' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemo({ now: '2026-11-23T14:00:00Z' });
 
 async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...options });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(demo.server.url);
   await launcher(page).waitFor();
   return page;
 }
@@ -134,7 +119,7 @@ suite('the shell in Chromium', () => {
   });
 
   test('the host page layout does not move when the widget loads', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const layout = () =>
       page.evaluate(() => ({
@@ -143,10 +128,10 @@ suite('the shell in Chromium', () => {
         footer: document.querySelector('footer')?.getBoundingClientRect().top,
       }));
     await page.route('**/widget.js', (route) => route.abort());
-    await page.goto(server.url);
+    await page.goto(demo.server.url);
     const without = await layout();
     await page.unroute('**/widget.js');
-    await page.goto(server.url);
+    await page.goto(demo.server.url);
     await launcher(page).waitFor();
     expect(await layout()).toEqual(without);
     await context.close();
