@@ -119,7 +119,8 @@ function MessageList(props: ChatViewProps) {
 
   const toBottom = () => {
     const el = log.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    // With only the greeting there is nothing to scroll; reading scrollHeight would force a layout.
+    if (el && (last || sending)) el.scrollTop = el.scrollHeight;
     pinned.current = true;
     unseen.value = false;
   };
