@@ -4,7 +4,7 @@ import { h, render } from 'preact';
 import { createBookingClient } from '../core/booking-client';
 import { bookingCss, type BookingContext } from './booking';
 import { createChatClient } from './chat/client';
-import { createChat } from './chat/store';
+import { createChat, type Chat } from './chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from './events';
 import { makeStrings } from './i18n';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from './options';
@@ -64,7 +64,11 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   adoptStyles(root, hostCss(options, !own) + shellCss + chatCss + bookingCss);
 
   const store = createStore(options.persist, agentId, { win, now });
-  const chat = createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now });
+  // Created on first use (first open, or booking asking for the conversation id), so the stored
+  // conversation is not read or parsed on the host page's load path.
+  let chatStore: Chat | undefined;
+  const chat = (): Chat =>
+    (chatStore ??= createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now }));
   const remembered = createRememberedBookings(store);
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
@@ -77,7 +81,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     get visitorTimeZone() {
       return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
-    conversationId: () => chat.conversationId.value ?? visitor.get(),
+    conversationId: () => chat().conversationId.value ?? visitor.get(),
     remembered,
     // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
@@ -103,7 +107,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     toggle: () => !destroyed && shell.toggle(),
     on: emitter.on,
     reset() {
-      chat.clear();
+      chat().clear();
       remembered.clear();
       visitor.clear();
     },
@@ -112,7 +116,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       destroyed = true;
       render(null, root);
       if (own) host.remove();
-      chat.dispose();
+      chatStore?.dispose();
       remembered.dispose();
       shell.dispose();
       store.dispose();

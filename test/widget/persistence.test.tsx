@@ -138,6 +138,15 @@ describe('conversation persistence', () => {
     expect(ui.queryByText('From the other tab')).toBeNull();
   });
 
+  test('the stored conversation is not read until the panel first opens', () => {
+    localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'c1', messages: [] } }));
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const { ui } = mountWidget();
+    expect(getItem.mock.calls.map(([key]) => key)).not.toContain(CHAT_KEY);
+    openChat(ui);
+    expect(getItem.mock.calls.map(([key]) => key)).toContain(CHAT_KEY);
+  });
+
   test('a stored conversation longer than the write cap restores only its newest 200 messages', () => {
     const messages = Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, role: 'user', text: `Message ${i}`, at: Date.now() }));
     localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'conv-long', messages } }));

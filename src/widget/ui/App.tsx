@@ -14,7 +14,8 @@ import type { Shell } from './shell';
 
 export interface AppProps {
   shell: Shell;
-  chat: Chat;
+  /** The chat store, created on first use. */
+  chat: () => Chat;
   strings: Strings;
   options: ResolvedOptions;
   booking: BookingContext;
@@ -107,7 +108,7 @@ export function App({ shell, chat, strings, options, booking, now }: AppProps) {
     }
     return (
       <ChatView
-        chat={chat}
+        chat={chat()}
         strings={strings}
         title={title}
         greeting={options.greeting ?? strings.defaultGreeting}
@@ -153,7 +154,7 @@ export function App({ shell, chat, strings, options, booking, now }: AppProps) {
             {iconButton(
               strings.newConversation,
               () => {
-                chat.clear();
+                chat().clear();
                 shell.open('chat');
               },
               newIcon(),
