@@ -8,7 +8,7 @@ import { createChat, type Chat } from './chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from './events';
 import { makeStrings } from './i18n';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from './options';
-import { createRememberedBookings, createStore, createVisitorId } from './storage';
+import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from './storage';
 import chatCss from './styles/chat.css?inline';
 import shellCss from './styles/shell.css?inline';
 import { adoptStyles, hostCss } from './theme';
@@ -69,7 +69,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   let chatStore: Chat | undefined;
   const chat = (): Chat =>
     (chatStore ??= createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now }));
-  const remembered = createRememberedBookings(store);
+  let rememberedStore: RememberedBookingsStore | undefined;
+  const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
   let zone: string | undefined;
@@ -82,7 +83,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
     conversationId: () => chat().conversationId.value ?? visitor.get(),
-    remembered,
+    // Read on first use, like the chat: only the booking views need the remembered codes.
+    get remembered() {
+      return remembered();
+    },
     // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
     prefill: options.prefill,
@@ -108,7 +112,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     on: emitter.on,
     reset() {
       chat().clear();
-      remembered.clear();
+      remembered().clear();
       visitor.clear();
     },
     destroy() {
@@ -117,7 +121,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       render(null, root);
       if (own) host.remove();
       chatStore?.dispose();
-      remembered.dispose();
+      rememberedStore?.dispose();
       shell.dispose();
       store.dispose();
     },

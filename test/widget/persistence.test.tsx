@@ -138,13 +138,17 @@ describe('conversation persistence', () => {
     expect(ui.queryByText('From the other tab')).toBeNull();
   });
 
-  test('the stored conversation is not read until the panel first opens', () => {
+  test('neither the stored conversation nor the booking codes are read until the panel first opens', () => {
+    const BOOKINGS_KEY = storageKey('demo-agent', 'bookings');
     localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'c1', messages: [] } }));
+    localStorage.setItem(BOOKINGS_KEY, JSON.stringify({ at: Date.now(), value: [] }));
     const getItem = vi.spyOn(Storage.prototype, 'getItem');
     const { ui } = mountWidget();
-    expect(getItem.mock.calls.map(([key]) => key)).not.toContain(CHAT_KEY);
+    const read = () => getItem.mock.calls.map(([key]) => key);
+    expect(read()).not.toContain(CHAT_KEY);
+    expect(read()).not.toContain(BOOKINGS_KEY);
     openChat(ui);
-    expect(getItem.mock.calls.map(([key]) => key)).toContain(CHAT_KEY);
+    expect(read()).toContain(CHAT_KEY);
   });
 
   test('a stored conversation longer than the write cap restores only its newest 200 messages', () => {
