@@ -1,6 +1,15 @@
 // The public booking client: the six /booking/public endpoints, no key, inputs checked before
-// any request so a bad argument is named instead of answered with a vague 400.
+// any request so a bad argument is named instead of answered with a vague 400, and every answer
+// checked against the spec's shape (an `invalid_response` ApiError when it does not fit).
 import { createHttp, type Http, type HttpOptions } from './http';
+import {
+  bookingConfigResponse,
+  bookingDatesResponse,
+  bookingSlotsResponse,
+  cancelBookingResponse,
+  createBookingResponse,
+  lookupBookingResponse,
+} from './shapes/booking';
 import type {
   BookingConfigResponse,
   BookingDatesQuery,
@@ -38,14 +47,14 @@ export function createBookingClient(options: HttpOptions): BookingClient {
   return {
     config(agentId, call) {
       requireId(agentId, 'agentId');
-      return http(`${base}/config`, { query: { agentId }, signal: call?.signal });
+      return http(`${base}/config`, bookingConfigResponse, { query: { agentId }, signal: call?.signal });
     },
     dates(q, call) {
       requireId(q.agentId, 'agentId');
       check(typeof q.month === 'string' && isYearMonth(q.month), 'month', 'expected YYYY-MM.');
       if (q.durationMinutes !== undefined)
         check(isPositiveInteger(q.durationMinutes), 'durationMinutes', 'expected a positive whole number.');
-      return http(`${base}/dates`, {
+      return http(`${base}/dates`, bookingDatesResponse, {
         query: { agentId: q.agentId, month: q.month, durationMinutes: q.durationMinutes },
         signal: call?.signal,
       });
@@ -54,7 +63,7 @@ export function createBookingClient(options: HttpOptions): BookingClient {
       requireId(q.agentId, 'agentId');
       check(typeof q.date === 'string' && isIsoDate(q.date), 'date', 'expected a real day as YYYY-MM-DD.');
       check(isPositiveInteger(q.durationMinutes), 'durationMinutes', 'expected a positive whole number.');
-      return http(`${base}/slots`, {
+      return http(`${base}/slots`, bookingSlotsResponse, {
         query: { agentId: q.agentId, date: q.date, durationMinutes: q.durationMinutes },
         signal: call?.signal,
       });
@@ -70,19 +79,19 @@ export function createBookingClient(options: HttpOptions): BookingClient {
         'formData',
         'expected an object keyed by form field id.',
       );
-      return http(`${base}/create`, { method: 'POST', body: req, signal: call?.signal });
+      return http(`${base}/create`, createBookingResponse, { method: 'POST', body: req, signal: call?.signal });
     },
     lookup(q, call) {
       requireId(q.agentId, 'agentId');
       const code = normalizeBookingCode(String(q.code ?? ''));
       check(isBookingCode(code), 'code', 'expected a booking code like BK-A1B2C3.');
-      return http(`${base}/lookup`, { query: { agentId: q.agentId, code }, signal: call?.signal });
+      return http(`${base}/lookup`, lookupBookingResponse, { query: { agentId: q.agentId, code }, signal: call?.signal });
     },
     cancel(req, call) {
       requireId(req.agentId, 'agentId');
       const bookingCode = normalizeBookingCode(String(req.bookingCode ?? ''));
       check(isBookingCode(bookingCode), 'bookingCode', 'expected a booking code like BK-A1B2C3.');
-      return http(`${base}/cancel`, { method: 'POST', body: { agentId: req.agentId, bookingCode }, signal: call?.signal });
+      return http(`${base}/cancel`, cancelBookingResponse, { method: 'POST', body: { agentId: req.agentId, bookingCode }, signal: call?.signal });
     },
   };
 }

@@ -1,6 +1,7 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
-import type { RateLimitInfo } from './types';
+import { ShapeError, type Schema } from './schema';
+import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
   /** The service answered with an error status or `success: false`. */
@@ -11,7 +12,7 @@ export type ApiErrorKind =
   | 'timeout'
   /** The caller's AbortSignal fired. */
   | 'aborted'
-  /** The answer was empty, not JSON, or not the envelope. */
+  /** The answer was empty, not JSON, not the envelope, or not the shape the spec promises. */
   | 'invalid_response'
   /** An argument was rejected before any request was sent. */
   | 'validation';
@@ -120,7 +121,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
 }
 
-export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
+/** One call; the answer is checked against `schema` and comes back as the schema's clean copy. */
+export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions) => Promise<Success<T>>;
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -140,8 +142,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Turns a Response into the envelope's success body, or throws the ApiError that says why not. */
-export async function readEnvelope<T>(res: Response, nowMs: number = Date.now()): Promise<T> {
+/**
+ * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
+ * that says why not: the service's own error, or `invalid_response` naming what did not fit.
+ */
+export async function readEnvelope<T>(res: Response, schema: Schema<T>, nowMs: number = Date.now()): Promise<Success<T>> {
   const rateLimit = rateLimitFromHeaders(res.headers);
   const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers, nowMs) : undefined;
   const text = await res.text();
@@ -173,14 +178,19 @@ export async function readEnvelope<T>(res: Response, nowMs: number = Date.now())
         : undefined;
     throw fail(message, 'http', code, retryAfter ?? bodyWait);
   }
-  return body as T;
+  try {
+    return { ...schema(body, ''), success: true };
+  } catch (error) {
+    if (error instanceof ShapeError) throw fail(`The service's answer did not fit the spec: ${error.message}.`, 'invalid_response');
+    throw error;
+  }
 }
 
 export function createHttp(options: HttpOptions): Http {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  return async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
+  return async function request<T>(path: string, schema: Schema<T>, req: RequestOptions = {}): Promise<Success<T>> {
     const url = buildUrl(options.baseUrl, path, req.query);
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...req.headers };
     let body: BodyInit | undefined;
@@ -209,7 +219,7 @@ export function createHttp(options: HttpOptions): Http {
         throw new ApiError('The service could not be reached.', { kind: 'network', cause });
       }
       try {
-        return await readEnvelope<T>(res);
+        return await readEnvelope(res, schema);
       } catch (error) {
         // A signal that fires while the body streams in surfaces here too.
         if (req.signal?.aborted) throw abortedError(req.signal.reason);

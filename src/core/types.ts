@@ -1,5 +1,15 @@
-// Every resource, request and response of ../shared/api-spec.md, written once.
-// Where the spec says "not shown", the type says so and stays open (see the notes on each).
+// Every resource, request and response of ../shared/api-spec.md, written once. The answers the
+// service sends are checked where they enter by the schemas in ./shapes, and their types are derived
+// from those here; requests, which we build, are plain types. What the spec does not show is
+// assumed in ./spec-assumptions.
+import type { Infer } from './schema';
+import type * as account from './shapes/account';
+import type * as booking from './shapes/booking';
+import type * as chat from './shapes/chat';
+
+export type { Booking, BookingConfig, BookingDate, BookingSlot, BookingWithDisplay, DurationOption, FormField } from './shapes/booking';
+export type { ChatCredits } from './shapes/account';
+export type ChatSource = Infer<typeof chat.chatSource>;
 
 /** Every response carries `success`; failures carry `error` (spec §7). */
 export interface ErrorEnvelope {
@@ -8,42 +18,20 @@ export interface ErrorEnvelope {
 }
 
 export type Success<T> = { success: true } & T;
+/** A successful answer of `schema`'s shape. */
+type Answer<S> = Success<Infer<S>>;
 
 // ---------- Chat (§4 Chat) ----------
 
 export interface ChatRequest {
   agentId: string;
   message: string;
-  /** Not shown in the spec; sent when continuing a conversation (documented assumption, see server/README). */
+  /** Not shown in the spec: sent when continuing a conversation (see spec-assumptions). */
   conversationId?: string;
 }
 
-export interface ChatCredits {
-  /** Credits used by this message. */
-  used: number;
-  /** Balance remaining after this message. */
-  remaining: number;
-}
-
-/**
- * The /chat reply beyond `success` and `credits` is not shown. The proxy reads it tolerantly
- * (see server/reply-mapping.ts); these are the fields the sandbox returns.
- */
-export interface ChatResponse {
-  success: true;
-  credits: ChatCredits;
-  reply?: string;
-  conversationId?: string;
-  sources?: ChatSource[];
-  [field: string]: unknown;
-}
-
-/** A cited source in a chat reply: shape not shown in the spec; title and url are what the widget shows. */
-export interface ChatSource {
-  title?: string;
-  url?: string;
-  [field: string]: unknown;
-}
+/** Beyond `success` and the credits the fields are not shown: every field is kept for the owner. */
+export type ChatResponse = Answer<typeof account.chatResponse>;
 
 // ---------- Web sources (§2, §4) ----------
 
@@ -54,18 +42,7 @@ export interface DiscoveredUrl {
   url: string;
 }
 
-export interface WebSource {
-  id: string;
-  agentId: string;
-  url: string;
-  mode: WebSourceMode;
-  maxPages: number;
-  maxDepth: number;
-  discoveredUrls: DiscoveredUrl[];
-  status?: WebSourceStatus;
-  /** Remaining fields are not shown in the spec. */
-  [field: string]: unknown;
-}
+export type WebSource = Infer<typeof account.webSource>;
 
 export interface CreateWebSourceRequest {
   agentId: string;
@@ -75,274 +52,58 @@ export interface CreateWebSourceRequest {
   maxDepth?: number;
 }
 
-export interface UpdateWebSourceRequest {
-  discoveredUrls: DiscoveredUrl[];
-}
-
-export interface WebSourceResponse {
-  success: true;
-  webSource: WebSource;
-}
-
-export interface DiscoverWebSourceResponse extends WebSourceResponse {
-  discoveredCount: number;
-}
-
-export interface TrainWebSourceResponse extends WebSourceResponse {
-  callId: string;
-}
-
-export interface WebSourceListResponse {
-  success: true;
-  webSources: WebSource[];
-}
-
-export interface DeleteResponse {
-  success: true;
-}
+export type WebSourceResponse = Answer<typeof account.webSourceResponse>;
+export type DiscoverWebSourceResponse = Answer<typeof account.discoverWebSourceResponse>;
+export type TrainWebSourceResponse = Answer<typeof account.trainWebSourceResponse>;
+export type WebSourceListResponse = Answer<typeof account.webSourceListResponse>;
+export type DeleteResponse = Answer<typeof account.deleteResponse>;
 
 // ---------- Documents (§4) ----------
 
-export type DocumentStatus = 'processing' | 'chunking' | 'completed' | 'error';
+export type DocumentStatus = 'processing' | 'chunking' | 'completed' | 'error' | (string & {});
 
-export interface ConvertDocumentRequest {
-  agentId: string;
-  documentId: string;
-}
+export type ConvertDocumentResponse = Answer<typeof account.convertDocumentResponse>;
+export type DocumentStatusResponse = Answer<typeof account.documentStatusResponse>;
+/** Upload is not shown in the spec (multipart/form-data); see spec-assumptions. */
+export type UploadDocumentResponse = Answer<typeof account.uploadDocumentResponse>;
 
-export interface ConvertDocumentResponse {
-  success: true;
-  callId: string;
-  message: string;
-}
-
-export interface DocumentStatusRequest {
-  documentId: string;
-}
-
-export interface DocumentStatusResponse {
-  success: true;
-  status: DocumentStatus;
-}
-
-/** Upload is not shown in the spec (multipart/form-data); see server/assumed-paths.ts. */
-export interface UploadDocumentResponse {
-  success: true;
-  documentId: string;
-  [field: string]: unknown;
-}
-
-// ---------- Analytics (§4) ----------
+// ---------- Analytics, credits (§2, §4) ----------
 
 export type AnalyticsSource = 'playground' | 'iframe' | 'widget' | 'api';
-
-export interface AnalyticsOverview {
-  totalConversations: number;
-  periodConversations: number;
-  totalMessages: number;
-  avgMessagesPerConvo: number;
-  /** Percentage, 0 to 100. */
-  sourceCitationRate: number;
-}
-
-export interface AnalyticsData {
-  overview: AnalyticsOverview;
-  conversationsOverTime: { date: string; conversations: number }[];
-  sourceBreakdown: { name: AnalyticsSource; value: number }[];
-  topDocuments: { id: string; name: string; count: number }[];
-  recentQuestions: { id: string; content: string; created_at: string; conversation_id: string }[];
-}
-
-export interface AnalyticsResponse {
-  success: true;
-  data: AnalyticsData;
-}
-
-// ---------- Credits (§2, §4) ----------
-
-export interface Credits {
-  balance: number;
-  lifetimeUsed: number;
-  updatedAt: string;
-}
-
-export interface CreditStats {
-  totalUsed: number;
-  periodUsed: number;
-  /** Feature name to credits; names seen: chat, tts, scenario_trigger. */
-  byFeature: Record<string, number>;
-  /** Agent id to credits. */
-  byAgent: Record<string, number>;
-}
-
-export interface CreditsResponse {
-  success: true;
-  credits: Credits;
-  stats?: CreditStats;
-}
+export type AnalyticsData = Infer<typeof account.analyticsData>;
+export type AnalyticsResponse = Answer<typeof account.analyticsResponse>;
+export type Credits = Infer<typeof account.credits>;
+export type CreditStats = Infer<typeof account.creditStats>;
+export type CreditsResponse = Answer<typeof account.creditsResponse>;
 
 // ---------- Subscriptions, limits, invoices (§2, §4) ----------
 
-export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'paused';
-
-export interface Subscription {
-  id: string;
-  planId: string;
-  status: SubscriptionStatus;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  billingInterval: 'monthly' | 'yearly' | null;
-}
-
-/** Plan fields beyond name and feature configuration are not shown. */
-export interface Plan {
-  name: string;
-  features?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
-export interface SubscriptionUsage {
-  agents: { used: number; limit: number; remaining: number; percentage: number; isAtLimit: boolean };
-  storage: {
-    usedBytes: number;
-    limitBytes: number;
-    remainingBytes: number;
-    percentage: number;
-    isAtLimit: boolean;
-    isOverLimit: boolean;
-  };
-  credits: { balance: number; perCycle: number };
-}
-
-export interface SubscriptionFlags {
-  isFreePlan: boolean;
-  isPaidPlan: boolean;
-  canUpgrade: boolean;
-  needsUpgrade: boolean;
-}
-
-export interface SubscriptionResponse {
-  success: true;
-  subscription: Subscription;
-  plan: Plan;
-  usage: SubscriptionUsage;
-  flags: SubscriptionFlags;
-}
-
-export type LimitCheck = 'agent' | 'storage';
+export type Subscription = Infer<typeof account.subscription>;
+export type Plan = Infer<typeof account.plan>;
+export type SubscriptionResponse = Answer<typeof account.subscriptionResponse>;
 
 export type LimitsRequest = { check: 'agent' } | { check: 'storage'; bytes: number };
+export type LimitsResponse = Answer<typeof account.limitsResponse>;
 
-export interface LimitsResponse {
-  success: true;
-  check: LimitCheck;
-  allowed: boolean;
-  currentUsage: number;
-  limit: number;
-  remaining: number;
-}
-
-export interface Invoice {
-  transactionId: string;
-  invoiceNumber: string | null;
-  status: string;
-  amount: string;
-  /** Cents. */
-  amountRaw: number;
-  currencyCode: string;
-  billedAt: string;
-  periodStart: string | null;
-  periodEnd: string | null;
-}
-
-export interface InvoicesResponse {
-  success: true;
-  invoices: Invoice[];
-}
+export type Invoice = Infer<typeof account.invoice>;
+export type InvoicesResponse = Answer<typeof account.invoicesResponse>;
 
 // ---------- Booking (§2, §3, §4) ----------
 
-export interface DurationOption {
-  id: string;
-  label: string;
-  duration_minutes: number;
-}
+/** pending or confirmed on creation; the word after cancelling is not shown (spec-assumptions). */
+export type BookingStatus = 'pending' | 'confirmed' | (string & {});
 
-export type FormFieldType = 'input_field' | (string & {});
-export type FormInputType = 'text' | 'email' | (string & {});
-
-export interface FormField {
-  id: string;
-  type: FormFieldType;
-  label: string;
-  required: boolean;
-  inputType: FormInputType;
-  placeholder: string;
-}
-
-export interface BookingConfig {
-  booking_title: string;
-  booking_description: string;
-  timezone: string;
-  duration_options: DurationOption[];
-  min_notice_hours: number;
-  max_advance_days: number;
-  form_fields: FormField[];
-  allow_user_cancellation: boolean;
-  cancellation_notice_hours: number;
-}
-
-/** The status value after cancellation is not shown; `cancelled` is our one assumption (sandbox and UI). */
-export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | (string & {});
-
-export interface Booking {
-  id: string;
-  booking_code: string;
-  booking_date: string;
-  start_time: string;
-  end_time: string;
-  duration_minutes: number;
-  duration_label: string;
-  timezone: string;
-  status: BookingStatus;
-  form_data: Record<string, string>;
-}
-
-export interface BookingWithDisplay extends Booking {
-  booking_title: string;
-  display_date: string;
-  display_time: string;
-}
-
-export interface BookingConfigResponse {
-  success: true;
-  config: BookingConfig;
-}
-
-export interface BookingDate {
-  date: string;
-  available: boolean;
-  /** Present when available. */
-  slotCount?: number;
-}
+export type BookingConfigResponse = Answer<typeof booking.bookingConfigResponse>;
+export type BookingDatesResponse = Answer<typeof booking.bookingDatesResponse>;
+export type BookingSlotsResponse = Answer<typeof booking.bookingSlotsResponse>;
+export type CreateBookingResponse = Answer<typeof booking.createBookingResponse>;
+export type LookupBookingResponse = Answer<typeof booking.lookupBookingResponse>;
+export type CancelBookingResponse = Answer<typeof booking.cancelBookingResponse>;
 
 export interface BookingDatesQuery {
   agentId: string;
   month: string;
   durationMinutes?: number;
-}
-
-export interface BookingDatesResponse {
-  success: true;
-  month: string;
-  timezone: string;
-  dates: BookingDate[];
-}
-
-export interface BookingSlot {
-  time: string;
-  available: boolean;
 }
 
 export interface BookingSlotsQuery {
@@ -351,26 +112,14 @@ export interface BookingSlotsQuery {
   durationMinutes: number;
 }
 
-export interface BookingSlotsResponse {
-  success: true;
-  date: string;
-  timezone: string;
-  duration: DurationOption;
-  slots: BookingSlot[];
-}
-
 export interface CreateBookingRequest {
   agentId: string;
   conversationId: string;
   date: string;
   time: string;
   durationOptionId: string;
+  /** Required by the spec, even when the config has no form fields (then `{}`). */
   formData: Record<string, string>;
-}
-
-export interface CreateBookingResponse {
-  success: true;
-  booking: Booking;
 }
 
 export interface LookupBookingQuery {
@@ -378,21 +127,9 @@ export interface LookupBookingQuery {
   code: string;
 }
 
-export interface LookupBookingResponse {
-  success: true;
-  booking: BookingWithDisplay;
-  canCancel: boolean;
-  cancelReason?: string;
-}
-
 export interface CancelBookingRequest {
   agentId: string;
   bookingCode: string;
-}
-
-export interface CancelBookingResponse {
-  success: true;
-  message: string;
 }
 
 // ---------- Rate limiting (§8) ----------
@@ -412,12 +149,7 @@ export interface ProxyChatRequest {
   conversationId?: string;
 }
 
-export interface ProxyChatSuccess {
-  success: true;
-  reply: string;
-  conversationId?: string;
-  sources?: ChatSource[];
-}
+export type ProxyChatSuccess = Answer<typeof chat.proxyChatSuccess>;
 
 export type ProxyErrorCode =
   | 'method_not_allowed'

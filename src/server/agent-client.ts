@@ -1,8 +1,11 @@
 // The typed client for every authenticated endpoint (api-spec §4), for the owner's server code.
-// Arguments are checked before anything is sent; HTTP failures become typed ApiError subclasses;
+// Arguments are checked before anything is sent; every answer is checked against the spec's shape
+// (ApiError `invalid_response` when it does not fit); HTTP failures become typed ApiError subclasses;
 // a 429 is retried after the service's reset time, a bounded number of times.
-import { assumedPaths } from '../core/assumed-paths';
 import { ApiError, createHttp, type RequestOptions } from '../core/http';
+import type { Schema } from '../core/schema';
+import * as shapes from '../core/shapes/account';
+import { assumedPaths, WEB_SOURCE_FAILED_STATUSES } from '../core/spec-assumptions';
 import type {
   AnalyticsResponse,
   ChatRequest,
@@ -19,6 +22,7 @@ import type {
   LimitsRequest,
   LimitsResponse,
   SubscriptionResponse,
+  Success,
   TrainWebSourceResponse,
   UploadDocumentResponse,
   WebSource,
@@ -91,8 +95,6 @@ export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
 const FALLBACK_RETRY_WAIT_MS = 1000;
 
 const WEB_SOURCE_MODES: readonly string[] = ['crawl', 'sitemap', 'single'];
-/** The spec shows no failure state for web sources; these are the names we treat as one. */
-const WEB_SOURCE_FAILED: readonly string[] = ['error', 'failed'];
 
 const isIntegerIn = (value: unknown, min: number, max: number): boolean =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
@@ -142,10 +144,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   });
 
   /** One call: typed errors, and after a 429 a wait until the reset (bounded in count and length). */
-  async function send<T>(path: string, request: RequestOptions = {}): Promise<T> {
+  async function send<T>(path: string, schema: Schema<T>, request: RequestOptions = {}): Promise<Success<T>> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await http<T>(path, request);
+        return await http(path, schema, request);
       } catch (error) {
         const typed = error instanceof ApiError ? typedError(error) : error;
         if (!(typed instanceof RateLimitedError) || attempt >= maxRetries) throw typed;
@@ -162,32 +164,32 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     async create(request, call) {
       checkWebSource(request);
       const { agentId, url, mode, maxPages, maxDepth } = request;
-      return send('/web-sources', { method: 'POST', body: { agentId, url, mode, maxPages, maxDepth }, signal: call?.signal });
+      return send('/web-sources', shapes.webSourceResponse, { method: 'POST', body: { agentId, url, mode, maxPages, maxDepth }, signal: call?.signal });
     },
     async update(id, discoveredUrls, call) {
       requireId(id, 'id');
       checkDiscoveredUrls(discoveredUrls);
-      return send(webSourcePath(id), { method: 'PATCH', body: { discoveredUrls }, signal: call?.signal });
+      return send(webSourcePath(id), shapes.webSourceResponse, { method: 'PATCH', body: { discoveredUrls }, signal: call?.signal });
     },
     async discover(id, call) {
       requireId(id, 'id');
-      return send(webSourcePath(id, '/discover'), { method: 'POST', signal: call?.signal });
+      return send(webSourcePath(id, '/discover'), shapes.discoverWebSourceResponse, { method: 'POST', signal: call?.signal });
     },
     async train(id, call) {
       requireId(id, 'id');
-      return send(webSourcePath(id, '/train'), { method: 'POST', signal: call?.signal });
+      return send(webSourcePath(id, '/train'), shapes.trainWebSourceResponse, { method: 'POST', signal: call?.signal });
     },
     async delete(id, call) {
       requireId(id, 'id');
-      return send(webSourcePath(id), { method: 'DELETE', signal: call?.signal });
+      return send(webSourcePath(id), shapes.deleteResponse, { method: 'DELETE', signal: call?.signal });
     },
     async list(agentId, call) {
       requireId(agentId, 'agentId');
-      return send(assumedPaths.listWebSources, { query: { agentId }, signal: call?.signal });
+      return send(assumedPaths.listWebSources, shapes.webSourceListResponse, { query: { agentId }, signal: call?.signal });
     },
     async get(id, call) {
       requireId(id, 'id');
-      return send(assumedPaths.getWebSource(id), { signal: call?.signal });
+      return send(assumedPaths.getWebSource(id), shapes.webSourceResponse, { signal: call?.signal });
     },
     async waitUntilTrained(id, wait = {}) {
       requireId(id, 'id');
@@ -198,7 +200,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
           read: (signal) => webSources.get(id, { signal }),
           statusOf: (response: WebSourceResponse) => response.webSource.status,
           isDone: (status) => status === 'completed',
-          isFailed: (status) => WEB_SOURCE_FAILED.includes(status),
+          isFailed: (status) => WEB_SOURCE_FAILED_STATUSES.includes(status),
         },
         wait,
         clock,
@@ -215,16 +217,16 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       const form = new FormData();
       form.set('agentId', agentId);
       form.set('file', file, fileName);
-      return send(assumedPaths.uploadDocument, { method: 'POST', body: form, signal: call?.signal });
+      return send(assumedPaths.uploadDocument, shapes.uploadDocumentResponse, { method: 'POST', body: form, signal: call?.signal });
     },
     async convert(agentId, documentId, call) {
       requireId(agentId, 'agentId');
       requireId(documentId, 'documentId');
-      return send('/convert-document', { method: 'POST', body: { agentId, documentId }, signal: call?.signal });
+      return send('/convert-document', shapes.convertDocumentResponse, { method: 'POST', body: { agentId, documentId }, signal: call?.signal });
     },
     async status(documentId, call) {
       requireId(documentId, 'documentId');
-      return send('/convert-document/status', { method: 'POST', body: { documentId }, signal: call?.signal });
+      return send('/convert-document/status', shapes.documentStatusResponse, { method: 'POST', body: { documentId }, signal: call?.signal });
     },
     async waitUntilProcessed(documentId, wait = {}) {
       requireId(documentId, 'documentId');
@@ -249,7 +251,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       check(isNonEmptyString(request.message), 'message', 'a non-empty string is required.');
       if (request.conversationId !== undefined) requireId(request.conversationId, 'conversationId');
       const { agentId, message, conversationId } = request;
-      return send('/chat', { method: 'POST', body: { agentId, message, conversationId }, signal: call?.signal });
+      return send('/chat', shapes.chatResponse, { method: 'POST', body: { agentId, message, conversationId }, signal: call?.signal });
     },
     webSources,
     documents,
@@ -257,24 +259,24 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       requireId(agentId, 'agentId');
       if (call.days !== undefined)
         check(isIntegerIn(call.days, 0, Number.MAX_SAFE_INTEGER), 'days', 'expected a whole number, 0 (all time) or more.');
-      return send(`/agents/${encodeURIComponent(agentId)}/analytics`, { query: { days: call.days }, signal: call.signal });
+      return send(`/agents/${encodeURIComponent(agentId)}/analytics`, shapes.analyticsResponse, { query: { days: call.days }, signal: call.signal });
     },
     async credits(call = {}) {
       if (call.includeStats !== undefined)
         check(typeof call.includeStats === 'boolean', 'includeStats', 'expected true or false.');
-      return send('/credits', { query: { includeStats: call.includeStats ? 'true' : undefined }, signal: call.signal });
+      return send('/credits', shapes.creditsResponse, { query: { includeStats: call.includeStats ? 'true' : undefined }, signal: call.signal });
     },
     subscriptions: {
       async get(call) {
-        return send('/subscriptions', { signal: call?.signal });
+        return send('/subscriptions', shapes.subscriptionResponse, { signal: call?.signal });
       },
       async limits(request, call) {
         checkLimits(request);
         const body = request.check === 'storage' ? { check: request.check, bytes: request.bytes } : { check: request.check };
-        return send('/subscriptions/limits', { method: 'POST', body, signal: call?.signal });
+        return send('/subscriptions/limits', shapes.limitsResponse, { method: 'POST', body, signal: call?.signal });
       },
       async invoices(call) {
-        return send('/subscriptions/invoices', { signal: call?.signal });
+        return send('/subscriptions/invoices', shapes.invoicesResponse, { signal: call?.signal });
       },
     },
   };

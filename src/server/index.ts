@@ -39,5 +39,5 @@ export {
   typedError,
 } from './errors';
 export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_WAIT_TIMEOUT_MS, type Sleep, type WaitOptions } from './poll';
-export { assumedPaths } from '../core/assumed-paths';
+export { assumedPaths } from '../core/spec-assumptions';
 export type * from '../core/types';

@@ -1,26 +1,11 @@
 // The public events and their payloads (booking's come from the booking contract), and the emitter
 // behind AgentWidget.on(). A handler that throws is reported and never breaks the widget.
-import type { ApiErrorKind } from '../core/http';
 import type { ChatSource } from '../core/types';
 import type { BookingEventMap } from './booking/types';
+import type { WidgetErrorEvent } from './failure';
 import type { View } from './options';
 
-export interface WidgetErrorEvent {
-  agentId: string;
-  /** What failed: the chat, or the widget's configuration. */
-  scope: 'chat' | 'config';
-  kind: ApiErrorKind | 'config';
-  /** HTTP status; 0 when no response was received. */
-  status: number;
-  /** The proxy's machine-readable code, when it sent one. */
-  code?: string;
-  /** A developer-facing description (never shown to the visitor). */
-  message: string;
-  /** What the widget does next: retry by itself, wait for the visitor, or nothing. */
-  retry: 'auto' | 'manual' | 'none';
-  /** The visitor's message that failed, for chat errors. */
-  messageId?: string;
-}
+export type { WidgetErrorEvent } from './failure';
 
 export interface WidgetEventMap extends BookingEventMap {
   ready: { agentId: string; version: string };
@@ -28,7 +13,6 @@ export interface WidgetEventMap extends BookingEventMap {
   close: { agentId: string; view: View };
   'message:sent': { agentId: string; id: string; text: string; conversationId?: string };
   'message:received': { agentId: string; id: string; text: string; conversationId?: string; sources: ChatSource[] };
-  error: WidgetErrorEvent;
 }
 
 /** The `error` event of options that cannot be used (the console names the option). */

@@ -2,7 +2,7 @@
 // the stores, and the Preact tree. The script tag (entry.ts) and bundler users both come through here.
 import { h, render } from 'preact';
 import { createBookingClient } from '../core/booking-client';
-import { bookingCss, type BookingContext } from './booking';
+import { bookingCss, createBookingStores } from './booking';
 import { createChatClient } from './chat/client';
 import { createChat, type Chat } from './chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from './events';
@@ -74,7 +74,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
   let zone: string | undefined;
-  const booking: BookingContext = {
+  const booking = createBookingStores({
     agentId,
     client: createBookingClient({ baseUrl: options.apiBase }),
     locale: options.locale,
@@ -92,7 +92,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     prefill: options.prefill,
     utm: options.utm,
     now: () => new Date(now()),
-  };
+  });
 
   if (own) container.appendChild(host);
   render(h(App, { shell, chat, strings: makeStrings(options.strings), options, booking, now }), root);
@@ -121,6 +121,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       render(null, root);
       if (own) host.remove();
       chatStore?.dispose();
+      booking.dispose();
       rememberedStore?.dispose();
       shell.dispose();
       store.dispose();

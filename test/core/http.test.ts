@@ -1,3 +1,4 @@
+import { number, object, optional, string } from '../../src/core/schema';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError, anySignal, createHttp, retryAfterSeconds } from '../../src/core/http';
 
@@ -31,10 +32,13 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
+/** Accepts any envelope, keeping nothing but `success`. */
+const nothing = object({});
+
 describe('fetch layer', () => {
   test('sends JSON bodies and query strings, returns the success body', async () => {
     const { http, sent } = clientWith(() => json({ success: true, value: 42 }));
-    const body = await http<{ success: true; value: number }>('/things', {
+    const body = await http('/things', object({ value: number }), {
       method: 'POST',
       query: { a: 'x y', skip: undefined, n: 3 },
       body: { hello: 'world' },
@@ -48,7 +52,7 @@ describe('fetch layer', () => {
 
   test('turns the error envelope into an ApiError with status and message', async () => {
     const { http } = clientWith(() => json({ success: false, error: 'agentId is required' }, 400));
-    const error = await caught(http('/x'));
+    const error = await caught(http('/x', nothing));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(400);
     expect(error.message).toBe('agentId is required');
@@ -56,7 +60,7 @@ describe('fetch layer', () => {
 
   test('a 200 with success false is still an error', async () => {
     const { http } = clientWith(() => json({ success: false, error: 'nope' }));
-    const error = await caught(http('/x'));
+    const error = await caught(http('/x', nothing));
     expect(error.message).toBe('nope');
     expect(error.kind).toBe('http');
   });
@@ -70,11 +74,22 @@ describe('fetch layer', () => {
     ['an empty error', '', 500, 'http'],
   ])('%s becomes a clear ApiError, never a JSON.parse exception', async (_name, text, status, kind) => {
     const { http } = clientWith(() => new Response(text, { status }));
-    const error = await caught(http('/x'));
+    const error = await caught(http('/x', nothing));
     expect(error.kind).toBe(kind);
     expect(error.status).toBe(status);
     expect(error.message).toMatch(new RegExp(String(status)));
     expect(error).not.toBeInstanceOf(SyntaxError);
+  });
+
+  test('a 200 whose body does not fit the schema is invalid_response naming the path; extra fields are dropped and defaults filled', async () => {
+    const schema = object({ item: object({ name: string, note: optional(string, '') }) });
+    const wrong = clientWith(() => json({ success: true, item: { name: 7 } }));
+    const error = await caught(wrong.http('/x', schema));
+    expect(error.kind).toBe('invalid_response');
+    expect(error.status).toBe(200);
+    expect(error.message).toContain('item.name: expected a string');
+    const right = clientWith(() => json({ success: true, item: { name: 'a', extra: true }, more: 1 }));
+    expect(await right.http('/x', schema)).toEqual({ success: true, item: { name: 'a', note: '' } });
   });
 
   test('429 carries the rate-limit headers and the seconds until reset', async () => {
@@ -88,7 +103,7 @@ describe('fetch layer', () => {
         'X-RateLimit-Reset': String(reset),
       }),
     );
-    const error = await caught(http('/x'));
+    const error = await caught(http('/x', nothing));
     vi.useRealTimers();
     expect(error.status).toBe(429);
     expect(error.rateLimit).toEqual({ limit: 60, remaining: 0, reset });
@@ -110,7 +125,7 @@ describe('fetch layer', () => {
         }),
       5_000,
     );
-    const pending = caught(http('/slow'));
+    const pending = caught(http('/slow', nothing));
     await vi.advanceTimersByTimeAsync(5_000);
     const error = await pending;
     vi.useRealTimers();
@@ -128,7 +143,7 @@ describe('fetch layer', () => {
           request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = caught(http('/x', { signal: controller.signal }));
+    const pending = caught(http('/x', nothing, { signal: controller.signal }));
     await vi.waitFor(() => expect(seen).toBeDefined());
     controller.abort();
     const error = await pending;
@@ -138,7 +153,7 @@ describe('fetch layer', () => {
 
   test('an already-aborted signal sends nothing', async () => {
     const { http, sent } = clientWith(() => json({ success: true }));
-    const error = await caught(http('/x', { signal: AbortSignal.abort() }));
+    const error = await caught(http('/x', nothing, { signal: AbortSignal.abort() }));
     expect(error.kind).toBe('aborted');
     expect(sent).toHaveLength(0);
   });
@@ -147,7 +162,7 @@ describe('fetch layer', () => {
     const { http } = clientWith(() => {
       throw new TypeError('fetch failed');
     });
-    const error = await caught(http('/x'));
+    const error = await caught(http('/x', nothing));
     expect(error.kind).toBe('network');
     expect(error.status).toBe(0);
   });

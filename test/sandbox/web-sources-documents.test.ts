@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { assumedPaths } from '../../src/core/assumed-paths';
+import { assumedPaths } from '../../src/core/spec-assumptions';
 import {
   createSandbox,
   DEMO_AGENT_ID,

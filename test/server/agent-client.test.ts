@@ -57,13 +57,12 @@ describe('every endpoint against the sandbox', () => {
     const first = await client.chat({ agentId: DEMO_AGENT_ID, message: 'What are your opening hours?' });
     expect(first.success).toBe(true);
     expect(typeof first.reply).toBe('string');
-    expect(first.credits.used).toBe(1);
-    expect(first.credits.remaining).toBe(before - 1);
+    expect(first.credits).toEqual({ used: 1, remaining: before - 1 });
     expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${DEMO_API_KEY}`);
     expect(requests[0]?.method).toBe('POST');
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/chat');
 
-    const second = await client.chat({ agentId: DEMO_AGENT_ID, message: 'And on Sunday?', conversationId: first.conversationId });
+    const second = await client.chat({ agentId: DEMO_AGENT_ID, message: 'And on Sunday?', conversationId: String(first.conversationId) });
     expect(second.conversationId).toBe(first.conversationId);
     expect(sandbox.conversation(String(first.conversationId))).toHaveLength(4);
   });

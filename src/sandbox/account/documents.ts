@@ -3,7 +3,7 @@
 // .pdf and .docx files are accepted (the spec names PDF and DOCX); a file whose name contains
 // "corrupt" (any case) fails: processing, then error; polling before processing has started is a
 // 400 with code processing_not_started.
-import { assumedPaths } from '../../core/assumed-paths';
+import { assumedPaths } from '../../core/spec-assumptions';
 import type { ConvertDocumentResponse, DocumentStatus, DocumentStatusResponse } from '../../core/types';
 import { authorizeAgent } from '../auth';
 import { readJsonObject, requireString } from '../input';

@@ -3,7 +3,7 @@
 // Sandbox conventions: status is absent until training starts; PATCH accepts at most maxPages URLs;
 // discover finds deterministic same-origin pages (single: the URL itself; crawl: 4 per depth level;
 // sitemap: the whole list), capped at maxPages.
-import { assumedPaths } from '../../core/assumed-paths';
+import { assumedPaths } from '../../core/spec-assumptions';
 import type { DiscoveredUrl, WebSource, WebSourceMode } from '../../core/types';
 import { authorizeAgent } from '../auth';
 import { integerInRange, isRecordValue, queryFields, readJsonObject, requireHttpUrl, requireString } from '../input';

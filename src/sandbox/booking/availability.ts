@@ -2,6 +2,7 @@
 // whole appointment (measured on real instants) ending by closing time. Wall times that do not
 // exist (spring-forward gap) or occur twice (fall-back overlap) are never offered: the API names a
 // slot by wall time only, so an ambiguous one could not be booked unambiguously.
+import { DEFAULT_HORIZON_DAYS } from '../../core/spec-assumptions';
 import type { BookingConfig } from '../../core/types';
 import {
   addDays,
@@ -62,7 +63,7 @@ const overlaps = (a: Interval, b: Interval): boolean => a.startMs < b.endMs && b
 export function slotRefusal(rules: AvailabilityRules, date: string, slot: Interval): SlotRefusal | undefined {
   if (slot.startMs < rules.now.getTime() + rules.config.min_notice_hours * HOUR_MS) return 'notice';
   const today = instantToZoned(rules.now, rules.config.timezone).date;
-  if (date > addDays(today, rules.config.max_advance_days)) return 'horizon';
+  if (date > addDays(today, rules.config.max_advance_days ?? DEFAULT_HORIZON_DAYS)) return 'horizon';
   if (rules.busy.some((b) => overlaps(b, slot))) return 'taken';
   return undefined;
 }

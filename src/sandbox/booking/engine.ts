@@ -4,6 +4,7 @@
 //   booking_not_cancellable    400  rule 1: the status is not pending or confirmed
 //   cancellation_disabled      400  rule 2: allow_user_cancellation is false
 //   cancellation_notice_passed 400  rule 3: less than cancellation_notice_hours before the start
+import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import type { Booking, BookingConfig, BookingWithDisplay, DurationOption } from '../../core/types';
 import { instantToZoned } from '../../core/time';
 import { isEmail } from '../../core/validate';
@@ -31,7 +32,7 @@ export function availabilityRules(state: SandboxState, agent: BookableAgent, now
   return {
     config: agent.booking.config,
     hours: agent.booking.hours,
-    busy: state.bookings.filter((b) => b.agentId === agent.id && b.booking.status !== 'cancelled'),
+    busy: state.bookings.filter((b) => b.agentId === agent.id && b.booking.status !== CANCELLED_STATUS),
     now,
   };
 }
@@ -152,7 +153,7 @@ export function cancellationRefusal(
 ): { code: string; reason: string } | undefined {
   const { status } = record.booking;
   if (status !== 'pending' && status !== 'confirmed')
-    // 'cancelled' is the only other status the sandbox ever sets.
+    // CANCELLED_STATUS is the only other status the sandbox ever sets.
     return { code: 'booking_not_cancellable', reason: 'This booking has already been cancelled.' };
   if (!config.allow_user_cancellation)
     return {
@@ -172,7 +173,7 @@ export function cancellationRefusal(
 export function cancelBooking(config: BookingConfig, record: BookingRecord, now: Date): string {
   const refusal = cancellationRefusal(config, record, now);
   if (refusal) throw badRequest(refusal.reason, refusal.code);
-  record.booking.status = 'cancelled';
+  record.booking.status = CANCELLED_STATUS;
   return `Booking ${record.booking.booking_code} has been cancelled.`;
 }
 
@@ -182,6 +183,6 @@ export function withDisplay(config: BookingConfig, booking: Booking): BookingWit
     form_data: { ...booking.form_data },
     booking_title: config.booking_title,
     display_date: displayDate(booking.booking_date),
-    display_time: displayTimeRange(booking.start_time, booking.end_time),
+    display_time: displayTimeRange(booking.start_time, booking.end_time ?? booking.start_time),
   };
 }

@@ -6,18 +6,17 @@ import type { FormField } from '../../core/types';
 import { fmt } from '../format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
-import { fieldPurpose, filled } from './fields';
+import { fieldPurpose, filled, type Answers } from './fields';
 import { formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
-import { bookingRows, Facts, Step, storeFor, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
-import { createBookingStore, type BookingStore, type Step as StepName } from './store';
-import type { BookingContext, BookingViewProps } from './types';
+import { bookingRows, Facts, Step, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
+import type { BookingFlow, Step as StepName } from './state';
+import type { BookingViewProps } from './types';
 
-type Env = StepEnv<BookingStore>;
+type Env = StepEnv<BookingFlow>;
 
-const stores = new WeakMap<BookingContext, BookingStore>();
-
-export function BookingView({ context, strings }: BookingViewProps) {
-  const store = storeFor(stores, context, createBookingStore);
+export function BookingView({ stores, strings }: BookingViewProps) {
+  const store = stores.flow();
+  const context = stores.context;
   const root = useRef<HTMLDivElement>(null);
   const step = store.step.value;
   useStepFocus(root, step);
@@ -188,13 +187,14 @@ function FormStep(env: Env) {
 }
 
 function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormField; id: string; refs: Record<string, HTMLElement | null> }) {
-  const { id: name, label, required, inputType } = field;
-  const error = store.errors.value[name];
+  const { id: name, required, inputType } = field;
+  const label = field.label || name;
+  const error = store.errors.value.get(name);
   const purpose = fieldPurpose(field);
   const props = {
     id,
     name,
-    value: store.answers.value[name] ?? '',
+    value: store.answers.value.get(name) ?? '',
     placeholder: field.placeholder || undefined,
     required,
     autocomplete: purpose ?? 'off',
@@ -223,8 +223,8 @@ function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormFi
 }
 
 /** The answers as label/value rows, in the config's field order. */
-const answerRows = (fields: readonly FormField[], answers: Record<string, string>): Row[] =>
-  filled(fields, answers).map(([field, v]) => [field.label, v]);
+const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
+  filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
 
 function ReviewStep(env: Env) {
   const { store, t, ctx } = env;
@@ -284,7 +284,7 @@ function DoneStep(env: Env) {
       }
     >
       <p class="aw-b-title">{c.booking_title}</p>
-      <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, b.form_data)]} />
+      <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
       <p class="aw-b-add">
         <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
           {t.google}

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt } from '../format';
 import { formatDate, MONTH, weekStart } from './intl';
-import type { BookingStore } from './store';
+import type { BookingFlow } from './state';
 import type { BookingStrings } from './strings';
 
 /** The same day of the month `k` months away, or that month's last day. */
@@ -14,7 +14,7 @@ function shiftMonth(date: string, k: number): string {
   return addDays(`${m}-01`, Math.min(Number(date.slice(8)), daysInMonth(m)) - 1);
 }
 
-export function Calendar({ store, t, locale }: { store: BookingStore; t: BookingStrings; locale: string }) {
+export function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingStrings; locale: string }) {
   const month = store.month.value;
   const list = store.monthDates.value;
   const focused = store.focused.value;

@@ -2,16 +2,15 @@
 import { useRef } from 'preact/hooks';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
-import { bookingRows, Facts, statusWord, Step, storeFor, useStepFocus, type Env as StepEnv } from './parts';
-import { createLookupStore, type LookupStore } from './store';
-import type { BookingContext, BookingViewProps } from './types';
+import { bookingRows, Facts, statusWord, Step, useStepFocus, type Env as StepEnv } from './parts';
+import type { LookupStore } from './state';
+import type { BookingViewProps } from './types';
 
 type Env = StepEnv<LookupStore>;
 
-const stores = new WeakMap<BookingContext, LookupStore>();
-
-export function LookupView({ context, strings }: BookingViewProps) {
-  const store = storeFor(stores, context, createLookupStore);
+export function LookupView({ stores, strings }: BookingViewProps) {
+  const store = stores.lookup();
+  const context = stores.context;
   const root = useRef<HTMLDivElement>(null);
   const result = store.result.value;
   const asking = store.asking.value;
@@ -108,13 +107,13 @@ function Result({ env, result }: ResultProps) {
         )
       }
     >
-      {cancelled && (
+      {cancelled !== null && (
         <p role="status" class="aw-b-note">
-          {cancelled}
+          {cancelled || t.cancelled}
         </p>
       )}
       <Facts rows={bookingRows(env, result.booking)} />
-      {!canCancel && !cancelled && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
+      {!canCancel && cancelled === null && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
     </Step>
   );
 }

@@ -4,7 +4,8 @@
 //   name:  inputType "name", or an id of "name", "full_name", "fullname" or "full-name"
 //   tel:   inputType "tel", or an id containing "phone" or "tel"
 // Prefill: context.prefill[field.id] wins; otherwise context.prefill.email / .name / .tel fills the
-// field with that purpose.
+// field with that purpose. Answers are keyed by field id in a Map: ids are the owner's words, and one
+// such as `constructor` must not read an object's prototype.
 import type { FormField } from '../../core/types';
 import { isEmail } from '../../core/validate';
 
@@ -19,13 +20,12 @@ export function fieldPurpose(field: FormField): FieldPurpose | undefined {
   return undefined;
 }
 
-export function prefilledAnswers(fields: readonly FormField[], prefill: Record<string, string> = {}): Record<string, string> {
-  const answers: Record<string, string> = {};
-  for (const field of fields) {
-    const purpose = fieldPurpose(field);
-    answers[field.id] = prefill[field.id] ?? (purpose && prefill[purpose]) ?? '';
-  }
-  return answers;
+export type Answers = ReadonlyMap<string, string>;
+
+export function prefilledAnswers(fields: readonly FormField[], prefill: Record<string, string> = {}): Answers {
+  const given = new Map(Object.entries(prefill));
+  const purposeOf = (field: FormField) => fieldPurpose(field) ?? '';
+  return new Map(fields.map((field) => [field.id, given.get(field.id) ?? given.get(purposeOf(field)) ?? '']));
 }
 
 export function fieldError(field: FormField, value: string): FieldError | undefined {
@@ -35,14 +35,14 @@ export function fieldError(field: FormField, value: string): FieldError | undefi
 }
 
 /** Each field with its trimmed answer, in the config's order; empty answers left out. */
-export function filled(fields: readonly FormField[], answers: Record<string, string>): [FormField, string][] {
+export function filled(fields: readonly FormField[], answers: Answers): [FormField, string][] {
   return fields.flatMap((field): [FormField, string][] => {
-    const v = answers[field.id]?.trim();
+    const v = answers.get(field.id)?.trim();
     return v ? [[field, v]] : [];
   });
 }
 
-/** The answers sent on create: trimmed, empty optional answers left out. */
-export function formData(fields: readonly FormField[], answers: Record<string, string>): Record<string, string> {
+/** The answers sent on create: trimmed, empty optional answers left out; `{}` when there are none (the spec requires formData). */
+export function formData(fields: readonly FormField[], answers: Answers): Record<string, string> {
   return Object.fromEntries(filled(fields, answers).map(([field, v]) => [field.id, v]));
 }

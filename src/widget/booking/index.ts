@@ -4,6 +4,7 @@ import css from './booking.css?inline';
 
 export { bookingStrings, type BookingStrings } from './strings';
 export type * from './types';
+export { createBookingStores, type BookingStores } from './state';
 export { BookingView } from './BookingView';
 export { LookupView } from './LookupView';
 export const bookingCss: string = css;

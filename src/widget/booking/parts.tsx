@@ -2,25 +2,25 @@
 import type { ComponentChildren, RefObject } from 'preact';
 import type { ReadonlySignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { Booking } from '../../core/types';
 import { formatInstant, zoneName } from './intl';
-import type { Problem } from './store';
+import type { Problem } from './state';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
 
-/** What every step of either view gets: its store (with a `problem`), the strings and the context. */
-export interface Env<S extends { problem: ReadonlySignal<Problem | null> } = { problem: ReadonlySignal<Problem | null> }> {
+/** What a step shows of its store: the failure, and the retry that goes with it. */
+interface Failing {
+  problem: ReadonlySignal<Problem | null>;
+  retry(): void;
+}
+
+/** What every step of either view gets: its store, the strings and the context. */
+export interface Env<S extends Failing = Failing> {
   store: S;
   t: BookingStrings;
   ctx: BookingContext;
-}
-
-/** A store per context object, so leaving a view and coming back keeps the visitor's progress. */
-export function storeFor<S>(stores: WeakMap<BookingContext, S>, ctx: BookingContext, create: (ctx: BookingContext) => S): S {
-  let store = stores.get(ctx);
-  if (!store) stores.set(ctx, (store = create(ctx)));
-  return store;
 }
 
 /**
@@ -71,9 +71,9 @@ export function Step({ env: { store, t }, heading, notFound = t.notFound, onBack
       {children}
       {problem && (
         <div role="alert" class="aw-b-problem">
-          <p>{problem.kind === 'notFound' ? notFound : problem.kind === 'network' ? t.networkError : (problem.message ?? t.serverError)}</p>
-          {problem.retry && (
-            <button type="button" class="aw-b-btn" onClick={problem.retry}>
+          <p>{problemText(t, problem, notFound)}</p>
+          {problem.retryable && (
+            <button type="button" class="aw-b-btn" onClick={store.retry}>
               {t.retry}
             </button>
           )}
@@ -91,6 +91,15 @@ export function Step({ env: { store, t }, heading, notFound = t.notFound, onBack
       )}
     </form>
   );
+}
+
+/** What the visitor is told about a failed request. */
+function problemText(t: BookingStrings, { kind, message }: Problem, notFound: string): string {
+  if (kind === 'notFound') return notFound;
+  if (kind === 'offline' || kind === 'timeout') return t.networkError;
+  if (kind === 'busy') return t.busy;
+  if (kind === 'misconfigured' || kind === 'unavailable') return t.unavailable;
+  return message ?? t.serverError;
 }
 
 export type Row = [string, ComponentChildren];
@@ -117,15 +126,17 @@ export function whenRows(ctx: BookingContext, agentZone: string, instant: Date):
   ]);
 }
 
+/** The status in words; a word the spec does not name is shown as the service wrote it, without underscores. */
 export function statusWord(t: BookingStrings, status: string): string {
-  return status === 'confirmed' ? t.confirmed : status === 'pending' ? t.pending : status === 'cancelled' ? t.cancelled : status;
+  const known: Record<string, string> = { confirmed: t.confirmed, pending: t.pending, [CANCELLED_STATUS]: t.cancelled };
+  return Object.hasOwn(known, status) ? (known[status] ?? status) : status.replace(/_/g, ' ');
 }
 
 /** A booking's code (as `code` when given), status, start in both zones and duration. */
 export function bookingRows({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] {
   return [
     [t.code, code],
-    [t.status, statusWord(t, b.status)],
+    ...(b.status ? [[t.status, statusWord(t, b.status)] satisfies Row] : []),
     ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
     [t.duration, b.duration_label],
   ];

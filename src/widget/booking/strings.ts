@@ -10,6 +10,7 @@ export const bookingStrings = {
   unavailable: 'Booking is not available here right now. Please check back later.',
   networkError: 'We could not reach the booking service. Check your connection and try again.',
   serverError: 'Something went wrong. Please try again.',
+  busy: 'The booking service is busy right now. Please try again in a moment.',
 
   durationHeading: 'How long do you need?',
   dateHeading: 'Choose a day',

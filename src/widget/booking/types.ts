@@ -3,6 +3,9 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { BookingClient } from '../../core/booking-client';
 import type { Booking, BookingStatus, BookingWithDisplay, DurationOption } from '../../core/types';
+import type { WidgetErrorEvent } from '../failure';
+import type { BookingStores } from './state';
+import type { BookingStrings } from './strings';
 
 /** A booking code the visitor made or looked up on this device, kept per agent. */
 export interface RememberedBooking {
@@ -36,6 +39,7 @@ export interface BookingEventMap {
   };
   'booking:created': { agentId: string; booking: Booking; utm?: Record<string, string> };
   'booking:cancelled': { agentId: string; code: string; booking?: BookingWithDisplay; message: string };
+  error: WidgetErrorEvent;
 }
 
 export type BookingEmit = <K extends keyof BookingEventMap>(type: K, payload: BookingEventMap[K]) => void;
@@ -61,6 +65,6 @@ export interface BookingContext {
 
 /** What the shell renders: the Book view and the My booking view. */
 export interface BookingViewProps {
-  context: BookingContext;
-  strings: import('./strings').BookingStrings;
+  stores: BookingStores;
+  strings: BookingStrings;
 }

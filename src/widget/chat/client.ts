@@ -1,6 +1,7 @@
 // The widget's one call to the owner's chat proxy, over the shared fetch layer (deadline, abort,
 // ApiError with status, code and retryAfter).
-import { ApiError, createHttp } from '../../core/http';
+import { createHttp } from '../../core/http';
+import { proxyChatSuccess } from '../../core/shapes/chat';
 import type { ChatSource, ProxyChatRequest, ProxyChatSuccess } from '../../core/types';
 import { isNonEmptyString } from '../../core/validate';
 
@@ -33,10 +34,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const http = createHttp({ baseUrl: '', fetch: options.fetch, timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS });
   return {
     async send(request, signal) {
-      const { reply, conversationId, sources } = await http<Record<string, unknown>>(options.url, { method: 'POST', body: request, signal });
-      if (typeof reply !== 'string') throw new ApiError('The chat proxy sent no reply.', { kind: 'invalid_response', status: 200 });
-      // An empty id counts as none: the store only keeps a truthy one.
-      return { success: true, reply, sources: cleanSources(sources), conversationId: typeof conversationId === 'string' ? conversationId : undefined };
+      const answer = await http(options.url, proxyChatSuccess, { method: 'POST', body: request, signal });
+      return { ...answer, sources: cleanSources(answer.sources) };
     },
   };
 }

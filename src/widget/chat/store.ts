@@ -2,9 +2,9 @@
 // bounded retries, persistence of delivered messages and second-tab sync. Components re-render
 // asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { isApiError, type ApiError } from '../../core/http';
 import type { ChatSource } from '../../core/types';
-import type { Emitter, WidgetErrorEvent } from '../events';
+import type { Emitter } from '../events';
+import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../storage';
 import { cleanSources, type ChatClient } from './client';
@@ -82,20 +82,17 @@ type Rejected = 'chatTooLong' | 'chatEmpty' | 'chatInvalid';
 
 const isRejected = (outcome: FailureReason | Rejected): outcome is Rejected => outcome.startsWith('chat');
 
-/** The design table's rows, from the error the fetch layer threw; undefined when cancelled on purpose. */
-function classify(error: ApiError | undefined): FailureReason | Rejected | undefined {
-  if (!error) return 'failed';
-  const { kind, status, code } = error;
-  if (kind === 'aborted') return undefined;
-  if (kind === 'network') return 'offline';
-  if (kind !== 'http') return 'failed';
-  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
-  if (code === 'message_empty') return 'chatEmpty';
-  if (status === 400) return 'chatInvalid';
-  if (status === 402) return 'unavailable';
-  if (status === 429) return 'busy';
-  // 401, 403, 404, 405 (402 is handled above): the proxy refuses this site or agent.
-  return status > 400 && status < 406 ? 'misconfigured' : 'failed';
+/** The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal). */
+function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
+  if (kind === 'refused') {
+    if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
+    return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+  }
+  if (kind === 'offline') return 'offline';
+  if (kind === 'unavailable') return 'unavailable';
+  if (kind === 'busy') return 'busy';
+  // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
+  return kind === 'misconfigured' || kind === 'notFound' ? 'misconfigured' : 'failed';
 }
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
@@ -130,9 +127,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
 
   const fail = (message: ChatMessage, error: unknown) => {
-    const api = isApiError(error) ? error : undefined;
-    const outcome = classify(api);
-    if (!outcome) return;
+    const failure = classify(error);
+    if (!failure) return;
+    const outcome = outcomeOf(failure);
     const { id, text } = message;
     let retry: WidgetErrorEvent['retry'] = 'none';
     if (isRejected(outcome)) {
@@ -144,7 +141,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       let reason = outcome;
       let retryAt: number | undefined;
       if (reason === 'busy') {
-        const wait = api?.retryAfter ?? DEFAULT_BUSY_WAIT_S;
+        const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
         if (autoRetried.has(id) || wait > MAX_AUTO_WAIT_S) reason = 'still-busy';
         else {
           autoRetried.add(id);
@@ -152,22 +149,14 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
           timers.set(id, setTimeout(() => void deliver(id), wait * 1000));
         }
       }
+      if (failure.kind === 'invalid') console.error(`[AgentWidget] ${failure.message}`);
       if (reason === 'misconfigured')
-        console.error(`[AgentWidget] The chat proxy refused this site or agent (${api?.status} ${api?.code ?? ''}).`);
+        console.error(`[AgentWidget] The chat proxy refused this site or agent (${failure.status} ${failure.code ?? ''}).`);
       else if (reason !== 'unavailable')
         retry = retryAt !== undefined || (reason === 'offline' && !onlineRetried.has(id)) ? 'auto' : 'manual';
       update(id, { status: 'failed', failure: { reason, retryAt } });
     }
-    emitter.emit('error', {
-      agentId,
-      scope: 'chat',
-      kind: api?.kind ?? 'network',
-      status: api?.status ?? 0,
-      ...(api?.code ? { code: api.code } : {}),
-      message: error instanceof Error ? error.message : String(error),
-      retry,
-      messageId: id,
-    });
+    emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
   };
 
   async function deliver(id: string): Promise<void> {

@@ -3,7 +3,7 @@
 // full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { BookingView, LookupView, type BookingContext } from '../booking';
+import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
 import { fmt } from '../format';
@@ -18,7 +18,7 @@ export interface AppProps {
   chat: () => Chat;
   strings: Strings;
   options: ResolvedOptions;
-  booking: BookingContext;
+  booking: BookingStores;
   now: () => number;
 }
 
@@ -104,7 +104,7 @@ export function App({ shell, chat, strings, options, booking, now }: AppProps) {
   const content = (view: View) => {
     if (view !== 'chat') {
       const Booking = view === 'booking' ? BookingView : LookupView;
-      return <Booking context={booking} strings={strings} />;
+      return <Booking stores={booking} strings={strings} />;
     }
     return (
       <ChatView

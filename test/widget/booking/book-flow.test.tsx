@@ -177,7 +177,7 @@ describe('booking a time, start to finish', () => {
     render(
       <>
         <button type="button">Elsewhere</button>
-        <BookingView context={h.ctx} strings={t} />
+        <BookingView stores={h.stores} strings={t} />
       </>,
     );
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });

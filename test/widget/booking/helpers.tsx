@@ -6,7 +6,7 @@ import { afterEach, expect, onTestFinished } from 'vitest';
 import { createBookingClient } from '../../../src/core/booking-client';
 import type { BookingStatus } from '../../../src/core/types';
 import { DEMO_AGENT_ID } from '../../../src/sandbox';
-import { BookingView, bookingStrings, LookupView } from '../../../src/widget/booking';
+import { BookingView, bookingStrings, createBookingStores, LookupView, type BookingStores } from '../../../src/widget/booking';
 import type { BookingContext, BookingEventMap, RememberedBooking } from '../../../src/widget/booking/types';
 import type { SandboxOptions } from '../../../src/sandbox';
 import { useSandboxServer } from '../../support/msw';
@@ -32,6 +32,8 @@ type Emitted = { [K in keyof BookingEventMap]: { type: K; payload: BookingEventM
 
 export interface Harness {
   ctx: BookingContext;
+  /** The views' stores over ctx, disposed after the test. */
+  stores: BookingStores;
   /** Every request the flow made, in order. */
   sent: Sent[];
   events: Emitted[];
@@ -69,8 +71,11 @@ export function makeContext(baseUrl: string, overrides: Partial<BookingContext> 
     },
     ...overrides,
   };
+  const stores = createBookingStores(ctx);
+  onTestFinished(stores.dispose);
   return {
     ctx,
+    stores,
     sent,
     events,
     get remembered() {
@@ -82,11 +87,11 @@ export function makeContext(baseUrl: string, overrides: Partial<BookingContext> 
 export const sentTo = (h: Harness, path: string): Sent[] => h.sent.filter((s) => s.url.pathname.endsWith(path));
 
 export function renderBook(h: Harness) {
-  return render(<BookingView context={h.ctx} strings={bookingStrings} />);
+  return render(<BookingView stores={h.stores} strings={bookingStrings} />);
 }
 
 export function renderLookup(h: Harness) {
-  return render(<LookupView context={h.ctx} strings={bookingStrings} />);
+  return render(<LookupView stores={h.stores} strings={bookingStrings} />);
 }
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });

@@ -120,7 +120,10 @@ describe('My booking', () => {
     expect(screen.getByText('The cancellation window has just closed.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
     expect(facts()).toContain('Status: Confirmed');
-    expect(h.events).toEqual([]);
+    // The host hears the refusal; nothing is retried.
+    expect(h.events).toEqual([
+      { type: 'error', payload: expect.objectContaining({ scope: 'booking', request: 'cancel', status: 400, retry: 'none' }) },
+    ]);
   });
 
   test('a remembered code can be picked, and its status and time are kept up to date', async () => {

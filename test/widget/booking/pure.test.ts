@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { FormField } from '../../../src/core/types';
 import { googleCalendarUrl, icsText } from '../../../src/widget/booking/add-to-calendar';
 import { fieldError, fieldPurpose, formData, prefilledAnswers } from '../../../src/widget/booking/fields';
-import { readBookingCode } from '../../../src/widget/booking/store';
+import { readBookingCode } from '../../../src/widget/booking/state';
 
 const event = {
   uid: 'BK-ABC123@agent-widget',
@@ -64,7 +64,7 @@ describe('form fields', () => {
 
   test('prefill by id wins over prefill by purpose', () => {
     const fields = [field('name', 'text'), field('contact', 'email'), field('notes', 'text', false)];
-    expect(prefilledAnswers(fields, { name: 'Ada', email: 'a@b.co', contact: 'c@d.co' })).toEqual({
+    expect(Object.fromEntries(prefilledAnswers(fields, { name: 'Ada', email: 'a@b.co', contact: 'c@d.co' }))).toEqual({
       name: 'Ada',
       contact: 'c@d.co',
       notes: '',
@@ -77,6 +77,17 @@ describe('form fields', () => {
     expect(fieldError(email, '')).toBeUndefined();
     expect(fieldError(email, 'a@b')).toBe('email');
     expect(fieldError(email, ' a@b.co ')).toBeUndefined();
-    expect(formData([field('name', 'text'), email], { name: ' Ada ', email: '' })).toEqual({ name: 'Ada' });
+    expect(formData([field('name', 'text'), email], new Map([['name', ' Ada '], ['email', '']]))).toEqual({ name: 'Ada' });
+    expect(formData([], new Map())).toEqual({});
+  });
+
+  test('field ids that name Object.prototype members are plain ids: no false "required", sent as own keys', () => {
+    const fields = [field('__proto__', 'text'), field('constructor', 'text'), field('toString', 'text', false)];
+    const answers = prefilledAnswers(fields, {});
+    expect([...answers.values()]).toEqual(['', '', '']);
+    expect(fields.map((f) => fieldError(f, answers.get(f.id) ?? ''))).toEqual(['required', 'required', undefined]);
+    const sent = formData(fields, new Map([['__proto__', 'a'], ['constructor', 'b'], ['toString', '']]));
+    expect(JSON.parse(JSON.stringify(sent))).toEqual(JSON.parse('{"__proto__":"a","constructor":"b"}'));
+    expect(Object.keys(sent)).toEqual(['__proto__', 'constructor']);
   });
 });

@@ -16,7 +16,7 @@ const probe = vi.hoisted(() => ({ contexts: [] as BookingContext[] }));
 vi.mock('../../../src/widget/booking', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/widget/booking')>();
   const { h } = await import('preact');
-  const Probe = ({ context, strings }: { context: BookingContext; strings: { bookHeading: string } }) => {
+  const Probe = ({ stores: { context }, strings }: { stores: { context: BookingContext }; strings: { bookHeading: string } }) => {
     probe.contexts.push(context);
     return h('h2', { tabIndex: -1 }, strings.bookHeading);
   };

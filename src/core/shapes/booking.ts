@@ -1,0 +1,117 @@
+// The public booking endpoints' answers (api-spec §2 Booking, Booking config; §4 Booking), written
+// once: the widget checks every answer with these, and the sandbox answers with their types.
+// Required is what the flow cannot work without; the rest is optional with a default (see
+// ../spec-assumptions for the defaults that are assumptions).
+import { array, boolean, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
+import { isIsoDate } from '../validate';
+
+const text = where(string, (v) => v.trim() !== '', 'a non-empty string');
+const isoDate = where(string, isIsoDate, 'a day as YYYY-MM-DD');
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** HH:MM or HH:MM:SS. */
+const clockTime = where(string, (v) => TIME.test(v), 'a time as HH:MM or HH:MM:SS');
+/** HH:MM, also read from HH:MM:SS: slots and create speak HH:MM (api-spec §4). */
+const slotTime: Schema<string> = (value, path) => clockTime(value, path).slice(0, 5);
+const minutes = where(number, (v) => Number.isInteger(v) && v > 0, 'a whole number of minutes');
+/** An IANA zone this browser knows; everything the visitor sees is computed in it. */
+const zone = where(
+  text,
+  (v) => {
+    try {
+      return !!new Intl.DateTimeFormat('en', { timeZone: v });
+    } catch {
+      return false;
+    }
+  },
+  'an IANA time zone',
+);
+/** Answers come back as text; a number or boolean is shown as written. */
+const answer: Schema<string> = (value, path) =>
+  typeof value === 'number' || typeof value === 'boolean' ? String(value) : optional(string, '')(value, path);
+
+export const durationOption = object({
+  id: text,
+  label: optional(string, ''),
+  duration_minutes: minutes,
+});
+
+export const formField = object({
+  id: text,
+  type: optional(string, 'input_field'),
+  label: optional(string, ''),
+  required: optional(boolean, false),
+  inputType: optional(string, 'text'),
+  placeholder: optional(string, ''),
+});
+
+export const bookingConfig = object({
+  booking_title: optional(string, ''),
+  booking_description: optional(string, ''),
+  timezone: zone,
+  duration_options: array(durationOption),
+  min_notice_hours: optional(number, 0),
+  /** Absent: see spec-assumptions DEFAULT_HORIZON_DAYS. */
+  max_advance_days: optional(where(number, (v) => v >= 0, 'a number of days')),
+  form_fields: optional(array(formField), []),
+  allow_user_cancellation: optional(boolean, false),
+  cancellation_notice_hours: optional(number, 0),
+});
+
+export const bookingDate = object({
+  date: isoDate,
+  available: boolean,
+  /** Present when available. */
+  slotCount: optional(number),
+});
+
+export const bookingSlot = object({ time: slotTime, available: boolean });
+
+export const booking = object({
+  id: optional(string, ''),
+  booking_code: text,
+  booking_date: isoDate,
+  start_time: clockTime,
+  end_time: optional(clockTime),
+  duration_minutes: minutes,
+  duration_label: optional(string, ''),
+  timezone: zone,
+  /** pending or confirmed on creation; the word after cancelling is not shown (spec-assumptions). */
+  status: optional(string, ''),
+  form_data: optional(record(answer), {}),
+});
+
+export const bookingWithDisplay = object({
+  ...booking.fields,
+  booking_title: optional(string, ''),
+  display_date: optional(string, ''),
+  display_time: optional(string, ''),
+});
+
+export const bookingConfigResponse = object({ config: bookingConfig });
+export const bookingDatesResponse = object({
+  month: optional(string),
+  timezone: optional(string),
+  dates: array(bookingDate),
+});
+export const bookingSlotsResponse = object({
+  date: optional(string),
+  timezone: optional(string),
+  duration: optional(durationOption),
+  slots: array(bookingSlot),
+});
+export const createBookingResponse = object({ booking });
+export const lookupBookingResponse = object({
+  booking: bookingWithDisplay,
+  canCancel: optional(boolean, false),
+  /** Given when canCancel is false. */
+  cancelReason: optional(string),
+});
+export const cancelBookingResponse = object({ message: optional(string, '') });
+
+export type DurationOption = Infer<typeof durationOption>;
+export type FormField = Infer<typeof formField>;
+export type BookingConfig = Infer<typeof bookingConfig>;
+export type BookingDate = Infer<typeof bookingDate>;
+export type BookingSlot = Infer<typeof bookingSlot>;
+export type Booking = Infer<typeof booking>;
+export type BookingWithDisplay = Infer<typeof bookingWithDisplay>;

@@ -1,0 +1,378 @@
+// The Book flow's state: duration, day, time, details, review, confirmation. Components render these
+// signals and call the actions; requests and their failures are handled here, and dispose() ends them.
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { addDays, addMonths, daysInMonth, instantToZoned, minutesOf, zonedToInstant } from '../../../core/time';
+import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
+import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';
+import { classify, type FailureKind } from '../../failure';
+import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
+import type { BookingContext } from '../types';
+import { createMonthCache, monthKey } from './months';
+import { reportFailure, type BookingRequest, type Problem } from './report';
+import { createRequests } from './requests';
+
+export type Step = 'loading' | 'duration' | 'date' | 'time' | 'form' | 'review' | 'done';
+
+/** Said above the calendar: the month jumped from an empty one, or nothing is free at all. */
+export type Notice = { from: string } | 'none' | null;
+
+export interface BookingFlow {
+  readonly step: ReadonlySignal<Step>;
+  readonly config: ReadonlySignal<BookingConfig | null>;
+  readonly problem: ReadonlySignal<Problem | null>;
+  readonly duration: ReadonlySignal<DurationOption | null>;
+  readonly durations: ReadonlySignal<DurationOption[]>;
+  /** Agent-zone bounds: today, and the last bookable day. */
+  readonly bounds: ReadonlySignal<{ today: string; last: string }>;
+  readonly month: ReadonlySignal<string>;
+  /** The shown month's dates; undefined while they load. */
+  readonly monthDates: ReadonlySignal<BookingDate[] | undefined>;
+  /** The calendar's one tab stop. */
+  readonly focused: ReadonlySignal<string>;
+  readonly notice: ReadonlySignal<Notice>;
+  readonly date: ReadonlySignal<string | null>;
+  readonly slots: ReadonlySignal<BookingSlot[] | null>;
+  readonly slot: ReadonlySignal<string | null>;
+  /** The time that was taken from under the visitor at create, until another is chosen. */
+  readonly taken: ReadonlySignal<string | null>;
+  /** Up to three free times of the re-fetched day, nearest to the taken one. */
+  readonly nearest: ReadonlySignal<BookingSlot[]>;
+  /** Show times on the agent's clock instead of the visitor's; the view toggles it. */
+  readonly agentClock: Signal<boolean>;
+  /** Answers by form field id. */
+  readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
+  readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
+  readonly submitting: ReadonlySignal<boolean>;
+  readonly booking: ReadonlySignal<Booking | null>;
+  readonly canGoBack: ReadonlySignal<boolean>;
+  /** The agent's zone. */
+  zone(): string;
+  showMonth(month: string, keepFocus?: boolean): void;
+  focusDay(day: string): void;
+  /** The day's entry of the shown month when it can be booked. */
+  openDay(day: string): BookingDate | undefined;
+  chooseDuration(option: DurationOption): void;
+  chooseDate(day: string): void;
+  chooseSlot(time: string): void;
+  answer(id: string, value: string): void;
+  /** Validates the form; returns the id of the first invalid field, or moves on to the review. */
+  submitForm(): string | undefined;
+  create(): void;
+  back(): void;
+  /** After a confirmation: a fresh start with the same answers. */
+  again(): void;
+  /** Sends the request that failed again. */
+  retry(): void;
+  dispose(): void;
+}
+
+const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
+/** The search for a first month with a free day asks for at most this many months. */
+export const MAX_SEARCH_MONTHS = 12;
+/** A failed create with one of these may mean the time was taken: the day's slots are checked (spec-assumptions TAKEN_SLOT_RULE). */
+const MAYBE_TAKEN: readonly FailureKind[] = ['refused', 'misconfigured'];
+
+const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
+const ignore = (): void => undefined;
+
+export function createBookingFlow(ctx: BookingContext): BookingFlow {
+  const { client, agentId } = ctx;
+  const step = signal<Step>('loading');
+  const config = signal<BookingConfig | null>(null);
+  const problem = signal<Problem | null>(null);
+  const duration = signal<DurationOption | null>(null);
+  const bounds = signal({ today: '', last: '' });
+  const month = signal('');
+  const focused = signal('');
+  const notice = signal<Notice>(null);
+  const date = signal<string | null>(null);
+  const slots = signal<BookingSlot[] | null>(null);
+  const slot = signal<string | null>(null);
+  const taken = signal<string | null>(null);
+  const agentClock = signal(false);
+  const answers = signal<ReadonlyMap<string, string>>(new Map());
+  const errors = signal<ReadonlyMap<string, FieldError>>(new Map());
+  const submitting = signal(false);
+  const booking = signal<Booking | null>(null);
+
+  const months = createMonthCache(client, agentId);
+  const requests = createRequests();
+  const runConfig = requests.latest();
+  const runMonth = requests.latest();
+  const runPrefetch = requests.latest();
+  const runSlots = requests.latest();
+  const runCreate = requests.latest(submitting);
+  /** What retry() sends again: the last request that failed in a way that asking again may fix. */
+  let retryLast: (() => void) | undefined;
+
+  const zone = (): string => config.peek()?.timezone ?? 'UTC';
+  const fields = () => config.peek()?.form_fields ?? [];
+  const minutes = (): number => duration.peek()?.duration_minutes ?? 0;
+  const minMonth = (): string => bounds.peek().today.slice(0, 7);
+  const maxMonth = (): string => bounds.peek().last.slice(0, 7);
+  const monthDates = computed(() => months.dates.value[monthKey(duration.value?.duration_minutes ?? 0, month.value)]);
+  const durations = computed(() => config.value?.duration_options ?? []);
+  const canGoBack = computed(() => {
+    const i = FLOW.indexOf(step.value);
+    return i > 1 || (i === 1 && durations.value.length > 1);
+  });
+
+  const fail = (request: BookingRequest, retry: () => void) => (error: unknown) => {
+    const p = (problem.value = reportFailure(ctx, request, error));
+    retryLast = p?.retryable ? retry : undefined;
+  };
+
+  /** The duration step, or straight to the calendar when there is only one duration. */
+  function start(): void {
+    const [only, ...more] = durations.peek();
+    if (!only) {
+      problem.value = { kind: 'notFound', retryable: false };
+      console.error(`[AgentWidget] The booking config of agent "${agentId}" offers no durations.`);
+    } else if (more.length) step.value = 'duration';
+    else chooseDuration(only);
+  }
+
+  function load(): void {
+    problem.value = null;
+    void runConfig(
+      (signal) => client.config(agentId, { signal }),
+      ({ config: c }) => {
+        const today = instantToZoned(ctx.now?.() ?? new Date(), c.timezone).date;
+        config.value = c;
+        bounds.value = { today, last: addDays(today, c.max_advance_days ?? DEFAULT_HORIZON_DAYS) };
+        answers.value = prefilledAnswers(c.form_fields, ctx.prefill);
+        start();
+      },
+      fail('config', load),
+    );
+  }
+
+  /** Opens the calendar on the first month (from this one, within the horizon and the search bound) with a free day. */
+  function chooseDuration(option: DurationOption): void {
+    const first = minMonth();
+    duration.value = option;
+    date.value = slot.value = notice.value = problem.value = null;
+    month.value = first;
+    focused.value = bounds.peek().today;
+    step.value = 'date';
+    void runMonth(
+      async () => {
+        // Stops at the first failure: the await throws.
+        for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
+          if ((await months.get(option.duration_minutes, m)).some((d) => d.available)) return m;
+        return null;
+      },
+      (found) => {
+        notice.value = found === null ? 'none' : found === first ? null : { from: first };
+        showMonth(found ?? first);
+      },
+      fail('dates', () => chooseDuration(option)),
+    );
+  }
+
+  /**
+   * Shows month `m` (clamped to the bookable range) and prefetches the next. Unless keyboard focus
+   * brought it there (`keepFocus`), the calendar's tab stop goes to the month's first free day, once
+   * known, unless the visitor has moved it meanwhile.
+   */
+  function showMonth(m: string, keepFocus = false): void {
+    const target = clamp(m, minMonth(), maxMonth());
+    const { today } = bounds.peek();
+    const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available && d.date >= today)?.date;
+    problem.value = null;
+    month.value = target;
+    if (!keepFocus)
+      focused.value = firstFree(months.dates.peek()[monthKey(minutes(), target)]) ?? (target === minMonth() ? today : `${target}-01`);
+    const placeholder = keepFocus ? null : focused.peek();
+    void runMonth(
+      () => months.get(minutes(), target),
+      (list) => {
+        const free = firstFree(list);
+        if (free && focused.peek() === placeholder) focused.value = free;
+        const next = addMonths(target, 1);
+        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next), ignore, ignore);
+      },
+      fail('dates', () => showMonth(target, keepFocus)),
+    );
+  }
+
+  function focusDay(day: string): void {
+    const target = clamp(day, `${minMonth()}-01`, `${maxMonth()}-${daysInMonth(maxMonth())}`);
+    focused.value = target;
+    if (target.slice(0, 7) !== month.peek()) showMonth(target.slice(0, 7), true);
+  }
+
+  function openDay(day: string): BookingDate | undefined {
+    const { today, last } = bounds.value;
+    return day < today || day > last ? undefined : monthDates.value?.find((d) => d.date === day && d.available);
+  }
+
+  function chooseDate(day: string): void {
+    const option = duration.peek();
+    if (!option || !openDay(day)) return;
+    date.value = focused.value = day;
+    slot.value = taken.value = null;
+    step.value = 'time';
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: zone(), durationMinutes: option.duration_minutes });
+    loadSlots();
+  }
+
+  function loadSlots(): void {
+    const day = date.peek();
+    if (!day) return;
+    slots.value = problem.value = null;
+    void runSlots(
+      (signal) => client.slots({ agentId, date: day, durationMinutes: minutes() }, { signal }),
+      (res) => {
+        slots.value = res.slots;
+      },
+      fail('slots', loadSlots),
+    );
+  }
+
+  function chooseSlot(time: string): void {
+    const day = date.peek();
+    const option = duration.peek();
+    if (!day || !option) return;
+    slot.value = time;
+    taken.value = problem.value = null;
+    step.value = 'form';
+    ctx.emit('booking:slot-selected', {
+      agentId,
+      date: day,
+      time,
+      timezone: zone(),
+      start: zonedToInstant(day, time, zone()).toISOString(),
+      duration: option,
+    });
+  }
+
+  function answer(id: string, value: string): void {
+    answers.value = new Map(answers.peek()).set(id, value);
+    const field = fields().find((f) => f.id === id);
+    if (field && errors.peek().has(id)) {
+      const next = new Map(errors.peek());
+      const error = fieldError(field, value);
+      if (error) next.set(id, error);
+      else next.delete(id);
+      errors.value = next;
+    }
+  }
+
+  function submitForm(): string | undefined {
+    const found = new Map<string, FieldError>();
+    for (const f of fields()) {
+      const error = fieldError(f, answers.peek().get(f.id) ?? '');
+      if (error) found.set(f.id, error);
+    }
+    errors.value = found;
+    const first = found.keys().next().value;
+    if (first === undefined) step.value = 'review';
+    return first;
+  }
+
+  function create(): void {
+    const c = config.peek();
+    const option = duration.peek();
+    const day = date.peek();
+    const time = slot.peek();
+    if (submitting.peek() || !c || !option || !day || !time) return;
+    problem.value = null;
+    void runCreate(
+      async (signal) => {
+        try {
+          const { booking: made } = await client.create(
+            {
+              agentId,
+              conversationId: ctx.conversationId(),
+              date: day,
+              time,
+              durationOptionId: option.id,
+              formData: formData(c.form_fields, answers.peek()),
+            },
+            { signal },
+          );
+          return { made };
+        } catch (error) {
+          // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
+          const kind = classify(error)?.kind;
+          if (!kind || !MAYBE_TAKEN.includes(kind)) throw error;
+          const fresh = await client.slots({ agentId, date: day, durationMinutes: option.duration_minutes }, { signal }).catch(() => {
+            throw error;
+          });
+          if (fresh.slots.some((s) => s.time === time && s.available)) throw error;
+          return { error, fresh: fresh.slots };
+        }
+      },
+      (result) => {
+        const b = result.made;
+        if (b) {
+          booking.value = b;
+          step.value = 'done';
+          ctx.remembered.remember({
+            code: b.booking_code,
+            date: b.booking_date,
+            time: b.start_time.slice(0, 5),
+            title: c.booking_title,
+            status: b.status,
+            timezone: b.timezone,
+          });
+          ctx.emit('booking:created', { agentId, booking: b, ...(ctx.utm ? { utm: ctx.utm } : {}) });
+          return;
+        }
+        reportFailure(ctx, 'create', result.error);
+        months.drop(option.duration_minutes, day.slice(0, 7));
+        slots.value = result.fresh;
+        taken.value = time;
+        slot.value = null;
+        step.value = 'time';
+      },
+      (error) => {
+        fail('create', create)(error);
+        // A refusal is about the answers (or says what is wrong): shown next to the form, every answer kept.
+        if (problem.peek()?.kind === 'refused') step.value = 'form';
+      },
+    );
+  }
+
+  const nearest = computed(() => {
+    const gone = taken.value;
+    if (!gone) return [];
+    const distance = (s: BookingSlot) => Math.abs(minutesOf(s.time) - minutesOf(gone));
+    return (slots.value ?? [])
+      .filter((s) => s.available && s.time !== gone)
+      .sort((a, b) => distance(a) - distance(b))
+      .slice(0, 3);
+  });
+
+  function back(): void {
+    const to = FLOW[FLOW.indexOf(step.peek()) - 1];
+    if (canGoBack.peek() && to) {
+      problem.value = null;
+      step.value = to;
+    }
+  }
+
+  load();
+
+  return {
+    step, config, problem, duration, durations, bounds, month, monthDates, focused, notice, date, slots,
+    slot, taken, nearest, agentClock, answers, errors, submitting, booking, canGoBack,
+    zone, showMonth, focusDay, openDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
+    again() {
+      booking.value = null;
+      months.clear();
+      start();
+    },
+    retry() {
+      const send = retryLast;
+      retryLast = undefined;
+      problem.value = null;
+      send?.();
+    },
+    dispose() {
+      requests.dispose();
+      months.dispose();
+    },
+  };
+}

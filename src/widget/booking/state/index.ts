@@ -1,0 +1,32 @@
+// The booking views' stores, created on first use (the views are drawn only when opened) and kept
+// while the widget lives, so leaving a view and coming back keeps the visitor's progress.
+import type { BookingContext } from '../types';
+import { createBookingFlow, type BookingFlow } from './flow';
+import { createLookupStore, type LookupStore } from './lookup';
+
+export type { BookingFlow, Notice, Step } from './flow';
+export type { LookupStore } from './lookup';
+export type { Problem } from './report';
+export { readBookingCode } from './lookup';
+
+export interface BookingStores {
+  readonly context: BookingContext;
+  flow(): BookingFlow;
+  lookup(): LookupStore;
+  /** Aborts every request in flight; nothing is written after it. */
+  dispose(): void;
+}
+
+export function createBookingStores(context: BookingContext): BookingStores {
+  let flow: BookingFlow | undefined;
+  let lookup: LookupStore | undefined;
+  return {
+    context,
+    flow: () => (flow ??= createBookingFlow(context)),
+    lookup: () => (lookup ??= createLookupStore(context)),
+    dispose() {
+      flow?.dispose();
+      lookup?.dispose();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// My booking: find a booking by its code (typed or remembered), and cancel it when the service allows.
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
+import type { LookupBookingResponse } from '../../../core/types';
+import { isBookingCode, normalizeBookingCode } from '../../../core/validate';
+import type { BookingContext } from '../types';
+import { reportFailure, type BookingRequest, type Problem } from './report';
+import { createRequests } from './requests';
+
+export interface LookupStore {
+  /** The code field's text, written by the view as the visitor types. */
+  readonly code: Signal<string>;
+  readonly invalid: ReadonlySignal<boolean>;
+  readonly busy: ReadonlySignal<boolean>;
+  readonly result: ReadonlySignal<LookupBookingResponse | null>;
+  /** The "Cancel this booking?" question is on screen; written by the view. */
+  readonly asking: Signal<boolean>;
+  /** The service's confirmation after a cancel. */
+  readonly cancelled: ReadonlySignal<string | null>;
+  readonly problem: ReadonlySignal<Problem | null>;
+  /** Looks up the typed code, or `picked` (a remembered one); false when the code is not valid. */
+  find(picked?: string): boolean;
+  cancel(): void;
+  /** Back to the code field. */
+  reset(): void;
+  /** Sends the request that failed again. */
+  retry(): void;
+  dispose(): void;
+}
+
+/** Codes are typed by people: case, spaces, and a missing dash are tolerated. */
+export function readBookingCode(input: string): string {
+  return normalizeBookingCode(input.replace(/\s+/g, '')).replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
+}
+
+export function createLookupStore(ctx: BookingContext): LookupStore {
+  const code = signal('');
+  const invalid = signal(false);
+  const busy = signal(false);
+  const result = signal<LookupBookingResponse | null>(null);
+  const asking = signal(false);
+  const cancelled = signal<string | null>(null);
+  const problem = signal<Problem | null>(null);
+  const requests = createRequests();
+  const runLookup = requests.latest(busy);
+  const runCancel = requests.latest(busy);
+  let retryLast: (() => void) | undefined;
+
+  const fail = (request: BookingRequest, retry: () => void) => (error: unknown) => {
+    const p = (problem.value = reportFailure(ctx, request, error));
+    retryLast = p?.retryable ? retry : undefined;
+  };
+
+  function find(picked?: string): boolean {
+    const value = readBookingCode(picked ?? code.peek());
+    const ok = isBookingCode(value);
+    if (picked !== undefined) code.value = picked;
+    invalid.value = !ok;
+    problem.value = null;
+    if (ok)
+      void runLookup(
+        (signal) => ctx.client.lookup({ agentId: ctx.agentId, code: value }, { signal }),
+        (res) => {
+          const b = res.booking;
+          result.value = res;
+          cancelled.value = null;
+          asking.value = false;
+          ctx.remembered.remember({
+            code: b.booking_code,
+            date: b.booking_date,
+            time: b.start_time.slice(0, 5),
+            title: b.booking_title,
+            status: b.status,
+            timezone: b.timezone,
+          });
+        },
+        fail('lookup', () => find(value)),
+      );
+    return ok;
+  }
+
+  function cancel(): void {
+    const current = result.peek();
+    if (!current || busy.peek()) return;
+    const b = current.booking;
+    const bookingCode = b.booking_code;
+    problem.value = null;
+    void runCancel(
+      (signal) => ctx.client.cancel({ agentId: ctx.agentId, bookingCode }, { signal }),
+      ({ message }) => {
+        const gone = { ...b, status: CANCELLED_STATUS };
+        asking.value = false;
+        cancelled.value = message;
+        result.value = { ...current, booking: gone, canCancel: false };
+        ctx.remembered.setStatus(bookingCode, CANCELLED_STATUS);
+        ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: bookingCode, booking: gone, message });
+      },
+      (error) => {
+        fail('cancel', cancel)(error);
+        // A refusal is the cancel reason: say it where the reason goes, and stop offering the cancel control.
+        const p = problem.peek();
+        if (p?.kind === 'refused') {
+          problem.value = null;
+          asking.value = false;
+          result.value = { ...current, canCancel: false, cancelReason: p.message };
+        }
+      },
+    );
+  }
+
+  return {
+    code, invalid, busy, result, asking, cancelled, problem, find, cancel,
+    reset() {
+      result.value = cancelled.value = problem.value = null;
+      asking.value = false;
+      code.value = '';
+    },
+    retry() {
+      const send = retryLast;
+      retryLast = undefined;
+      problem.value = null;
+      send?.();
+    },
+    dispose: requests.dispose,
+  };
+}

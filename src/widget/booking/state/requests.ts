@@ -1,0 +1,48 @@
+// The requests of one store. Each kind of request runs "newest wins": starting one aborts the one
+// before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
+// and drops every answer after it, so a destroyed widget neither fetches nor writes state.
+import type { Signal } from '@preact/signals';
+import { anySignal } from '../../../core/http';
+
+export type Run = <T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  done: (value: T) => void,
+  fail: (error: unknown) => void,
+) => Promise<void>;
+
+export interface Requests {
+  /** The store's signal: aborted on dispose. */
+  readonly signal: AbortSignal;
+  /** A newest-wins runner; `pending` is true while its newest call runs. */
+  latest(pending?: Signal<boolean>): Run;
+  dispose(): void;
+}
+
+export function createRequests(): Requests {
+  const all = new AbortController();
+  return {
+    signal: all.signal,
+    latest(pending) {
+      let controller: AbortController | undefined;
+      let token = 0;
+      return async (call, done, fail) => {
+        controller?.abort();
+        if (all.signal.aborted) return;
+        const mine = ++token;
+        controller = new AbortController();
+        if (pending) pending.value = true;
+        let outcome: { value: Awaited<ReturnType<typeof call>> } | { error: unknown };
+        try {
+          outcome = { value: await call(anySignal([controller.signal, all.signal])) };
+        } catch (error) {
+          outcome = { error };
+        }
+        if (mine !== token || all.signal.aborted) return;
+        if (pending) pending.value = false;
+        if ('value' in outcome) done(outcome.value);
+        else fail(outcome.error);
+      };
+    },
+    dispose: () => all.abort(),
+  };
+}

@@ -1,0 +1,100 @@
+// The widget's one reading of a failed request, for chat and booking alike: what kind of failure it
+// is (what the visitor is told), whether asking again can help, and the `error` event for the host.
+import { isApiError, type ApiErrorKind } from '../core/http';
+
+export type FailureKind =
+  /** No answer at all: offline, DNS, connection refused, CORS. */
+  | 'offline'
+  | 'timeout'
+  /** 429: try again after `retryAfter`. */
+  | 'busy'
+  /** 400 or 413: refused with the service's reason; asking again the same way would be refused again. */
+  | 'refused'
+  /** 402: no credits. */
+  | 'unavailable'
+  | 'notFound'
+  /** 401, 403, 405…: this site, agent or URL is not set up to be served. */
+  | 'misconfigured'
+  /** An answer that does not fit the spec (an HTML error page, a wrong shape). */
+  | 'invalid'
+  /** 5xx, or anything else. */
+  | 'server';
+
+export interface Failure {
+  kind: FailureKind;
+  /** HTTP status; 0 when no answer arrived. */
+  status: number;
+  /** The proxy's machine-readable code, when it sent one. */
+  code?: string;
+  /** Seconds to wait (429). */
+  retryAfter?: number;
+  /** For developers: the error's own words (the service's reason for `refused`). */
+  message: string;
+  /** Whether the same request may succeed when sent again. */
+  retryable: boolean;
+}
+
+const RETRYABLE: readonly FailureKind[] = ['offline', 'timeout', 'busy', 'invalid', 'server'];
+const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
+
+function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
+  if (kind === 'network') return 'offline';
+  if (kind === 'timeout') return 'timeout';
+  if (kind === 'invalid_response') return 'invalid';
+  if (kind !== 'http' || status >= 500) return 'server';
+  return BY_STATUS[status] ?? 'misconfigured';
+}
+
+/** The failure behind `error`; undefined when the request was cancelled on purpose. */
+export function classify(error: unknown): Failure | undefined {
+  const api = isApiError(error) ? error : undefined;
+  if (api?.kind === 'aborted') return undefined;
+  const kind = kindOf(api?.kind, api?.status ?? 0);
+  return {
+    kind,
+    status: api?.status ?? 0,
+    code: api?.code,
+    retryAfter: api?.retryAfter,
+    message: error instanceof Error ? error.message : String(error),
+    retryable: RETRYABLE.includes(kind),
+  };
+}
+
+export interface WidgetErrorEvent {
+  agentId: string;
+  /** What failed: the chat, a booking request, or the widget's configuration. */
+  scope: 'chat' | 'booking' | 'config';
+  /** The booking request that failed: config, dates, slots, create, lookup or cancel. */
+  request?: string;
+  kind: ApiErrorKind | 'config';
+  /** HTTP status; 0 when no response was received. */
+  status: number;
+  /** The proxy's machine-readable code, when it sent one. */
+  code?: string;
+  /** A developer-facing description (never shown to the visitor). */
+  message: string;
+  /** What the widget does next: retry by itself, wait for the visitor, or nothing. */
+  retry: 'auto' | 'manual' | 'none';
+  /** The visitor's message that failed, for chat errors. */
+  messageId?: string;
+}
+
+/** The `error` event of a failed request; `retry` is what the widget does next. */
+export function errorEvent(
+  agentId: string,
+  scope: WidgetErrorEvent['scope'],
+  error: unknown,
+  failure: Failure,
+  retry: WidgetErrorEvent['retry'],
+): WidgetErrorEvent {
+  const { status, code, message } = failure;
+  return {
+    agentId,
+    scope,
+    kind: isApiError(error) ? error.kind : 'network',
+    status,
+    ...(code ? { code } : {}),
+    message,
+    retry,
+  };
+}
