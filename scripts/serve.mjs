@@ -3,6 +3,8 @@
 //   AGENT_BASE_URL, AGENT_API_KEY, AGENT_ID   use a real service instead of the sandbox
 //   PORT (default 5173, 0 = any free port), HOST (default 127.0.0.1)
 //   AGENT_SANDBOX_NOW=2026-11-23T14:00:00Z      freeze the sandbox clock (tests)
+//   AGENT_SANDBOX_STRICT=1                      strict-spec mode (src/sandbox/strict-spec.ts)
+//   AGENT_SANDBOX_FAULTS=/booking/public/slots:gateway:1   paths that fail (path:gateway|shape[:times], comma-separated)
 //   AGENT_FIXTURES=1                            also serve test/e2e/fixtures under /fixtures/ (tests)
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { createChatProxy, toNodeListener } = await import(join(root, 'dist/server.js'));
-const { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY } = await import(join(root, 'dist/sandbox.js'));
+const { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY, parseFaults } = await import(join(root, 'dist/sandbox.js'));
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 5173);
@@ -26,7 +28,15 @@ if (frozen && Number.isNaN(frozen.getTime())) {
   console.error(`AGENT_SANDBOX_NOW is not a date: ${process.env.AGENT_SANDBOX_NOW}`);
   process.exit(1);
 }
-const sandbox = createSandbox({ basePath: '/sandbox', ...(frozen ? { now: () => frozen } : {}) });
+let faults;
+try {
+  faults = parseFaults(process.env.AGENT_SANDBOX_FAULTS ?? '');
+} catch (error) {
+  console.error(`AGENT_SANDBOX_FAULTS: ${error.message}`);
+  process.exit(1);
+}
+const strict = Boolean(process.env.AGENT_SANDBOX_STRICT);
+const sandbox = createSandbox({ basePath: '/sandbox', strict, faults, ...(frozen ? { now: () => frozen } : {}) });
 const sandboxListener = toNodeListener((request) => sandbox.handle(request));
 
 const types = {

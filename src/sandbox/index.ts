@@ -11,6 +11,7 @@ import { chatRoutes } from './chat/routes';
 import { DEMO_OWNER_ID } from './demo-data';
 import { createRouter } from './router';
 import { accountOf, createState } from './state';
+import { strictSpec, withFaults } from './strict-spec';
 import type { SandboxOptions } from './types';
 
 export {
@@ -23,6 +24,7 @@ export {
 } from './demo-data';
 export { SLOT_STEP_MINUTES } from './booking/availability';
 export { MARKDOWN_TEST_MESSAGE } from './chat/responder';
+export { parseFaults, STRICT_CANCELLED_STATUS, type SandboxFault } from './strict-spec';
 export type { DayName, SandboxAgentSeed, SandboxKeySeed, SandboxOptions, TimeRange, WeeklyHours } from './types';
 
 export interface SandboxMessage {
@@ -46,7 +48,7 @@ export interface Sandbox {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const handle = createRouter(state, [
+  const routes = createRouter(state, [
     ...bookingRoutes,
     ...chatRoutes,
     ...webSourceRoutes,
@@ -54,6 +56,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...analyticsRoutes,
     ...billingRoutes,
   ], basePath);
+  const handle = withFaults(options.strict ? strictSpec(routes) : routes, options.faults ?? [], basePath);
   return {
     basePath,
     handle,

@@ -1,6 +1,7 @@
 // The sandbox's public option and seed types. Spec types come from core; these describe only
 // what the sandbox needs to be seeded with.
 import type { BookingConfig } from '../core/types';
+import type { SandboxFault } from './strict-spec';
 
 export type DayName = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
 
@@ -58,4 +59,8 @@ export interface SandboxOptions {
   seed?: number;
   /** Time each asynchronous stage (web-source training, document processing) takes; default 2000 ms. */
   stageMs?: number;
+  /** Answer as the spec allows but the normal sandbox does not (see strict-spec.ts). */
+  strict?: boolean;
+  /** Paths that answer like a broken gateway or with the wrong shape, in either mode. */
+  faults?: SandboxFault[];
 }

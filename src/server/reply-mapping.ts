@@ -1,13 +1,12 @@
 // The ONE tolerant reading of the /chat reply. The spec shows only `success` and `credits`
 // (api-spec §4 Chat), so this names every field we accept; the browser gets nothing else.
+import { chatCredits } from '../core/shapes/account';
+import { CONVERSATION_ID_FIELDS, REPLY_TEXT_FIELDS } from '../core/spec-assumptions';
 import type { ChatCredits, ChatSource, ProxyChatSuccess } from '../core/types';
 import { isRecord } from './body';
 import { httpUrl } from './url';
 
-/** Reply text: the first non-blank string among these fields, in this order. */
-export const REPLY_TEXT_FIELDS = ['reply', 'response', 'message', 'answer', 'text', 'content', 'output'] as const;
-/** Conversation id: the first of these that is a safe id (see isSafeConversationId). */
-export const CONVERSATION_ID_FIELDS = ['conversationId', 'conversation_id'] as const;
+export { CONVERSATION_ID_FIELDS, REPLY_TEXT_FIELDS };
 
 const SAFE_CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -38,18 +37,9 @@ function sanitizeSources(value: unknown): ChatSource[] | undefined {
   return sources.length > 0 ? sources : undefined;
 }
 
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-/** Credits as `{ used, remaining }`; `balance` is accepted for `remaining` since the names are not shown. */
-function readCredits(value: unknown): ChatCredits | undefined {
-  if (!isRecord(value)) return undefined;
-  const remaining = finite(value.remaining) ? value.remaining : value.balance;
-  return finite(value.used) && finite(remaining) ? { used: value.used, remaining } : undefined;
-}
-
 export function mapChatReply(body: unknown): MappedReply {
   if (!isRecord(body)) return { browser: undefined, credits: undefined };
-  const credits = readCredits(body.credits);
+  const credits = chatCredits(body.credits, 'credits');
   let reply: string | undefined;
   for (const field of REPLY_TEXT_FIELDS) {
     const value = body[field];

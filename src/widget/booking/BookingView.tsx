@@ -7,7 +7,7 @@ import { fmt } from '../format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
-import { formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
+import { durationText, formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
 import { bookingRows, Facts, Step, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
 import type { BookingFlow, Step as StepName } from './state';
 import type { BookingViewProps } from './types';
@@ -60,6 +60,12 @@ function Intro({ store }: Env) {
   ) : null;
 }
 
+/** The chosen duration, in words. */
+const durationOf = ({ store, ctx }: Env): string => {
+  const d = store.duration.value;
+  return d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
+};
+
 function DurationStep(env: Env) {
   const { store, t } = env;
   return (
@@ -69,7 +75,7 @@ function DurationStep(env: Env) {
         {store.durations.value.map((option) => (
           <li key={option.id}>
             <button type="button" class="aw-b-choice" onClick={() => store.chooseDuration(option)}>
-              {option.label}
+              {durationText(env.ctx.locale, option.label, option.duration_minutes)}
             </button>
           </li>
         ))}
@@ -84,7 +90,7 @@ function DateStep(env: Env) {
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? <Intro {...env} /> : <p class="aw-b-sub">{store.duration.value?.label}</p>}
+      {store.durations.value.length === 1 ? <Intro {...env} /> : <p class="aw-b-sub">{durationOf(env)}</p>}
       <p role="status" class="aw-b-note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>
@@ -247,7 +253,7 @@ function ReviewStep(env: Env) {
       <Facts
         rows={[
           ...whenRows(ctx, c.timezone, zonedToInstant(day, time, c.timezone)),
-          [t.duration, store.duration.value?.label],
+          [t.duration, durationOf(env)],
           ...answerRows(c.form_fields, store.answers.value),
         ]}
       />
@@ -265,7 +271,7 @@ function DoneStep(env: Env) {
     const event = {
       uid: `${b.booking_code}@agent-widget`,
       title: c.booking_title,
-      details: `${fmt(t.icsDetails, { code: b.booking_code })}\n${b.duration_label}`,
+      details: `${fmt(t.icsDetails, { code: b.booking_code })}\n${durationText(ctx.locale, b.duration_label, b.duration_minutes)}`,
       start,
       end: new Date(start.getTime() + b.duration_minutes * 60_000),
     };

@@ -103,3 +103,7 @@ export function slotViews(
 export function formatStart(locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string {
   return dtf(locale, zone ? visitorZone : 'UTC', { ...SHORT_DAY, ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
 }
+
+/** A duration as the config labels it, else its minutes in words ("30 minutes"): the label is optional. */
+export const durationText = (locale: string, label: string, minutes: number): string =>
+  label || new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { Booking } from '../../core/types';
-import { formatInstant, zoneName } from './intl';
+import { durationText, formatInstant, zoneName } from './intl';
 import type { Problem } from './state';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
@@ -138,6 +138,6 @@ export function bookingRows({ t, ctx }: Env, b: Booking, code: ComponentChildren
     [t.code, code],
     ...(b.status ? [[t.status, statusWord(t, b.status)] satisfies Row] : []),
     ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
-    [t.duration, b.duration_label],
+    [t.duration, durationText(ctx.locale, b.duration_label, b.duration_minutes)],
   ];
 }

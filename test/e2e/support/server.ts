@@ -13,6 +13,10 @@ export interface DemoServerOptions {
   now?: string;
   /** Also serve test/e2e/fixtures under /fixtures/. */
   fixtures?: boolean;
+  /** The sandbox in strict-spec mode. */
+  strict?: boolean;
+  /** Sandbox faults, as AGENT_SANDBOX_FAULTS writes them. */
+  faults?: string;
 }
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -26,6 +30,8 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       AGENT_BASE_URL: '',
       ...(options.now ? { AGENT_SANDBOX_NOW: options.now } : {}),
       ...(options.fixtures ? { AGENT_FIXTURES: '1' } : {}),
+      ...(options.strict ? { AGENT_SANDBOX_STRICT: '1' } : {}),
+      ...(options.faults ? { AGENT_SANDBOX_FAULTS: options.faults } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

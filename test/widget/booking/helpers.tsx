@@ -151,7 +151,7 @@ export function fillForm(values: Record<string, string>) {
 export const ANSWERS = { 'Your name': 'Ada Lovelace', Email: 'ada@example.com', 'Anything we should know? (optional)': 'Left knee' };
 
 /** From first render to the review step with the demo config: 30 min, Monday 23 November, first slot. */
-export async function walkToReview(slot: string | RegExp, day = 'Monday, November 23, 2026') {
+export async function walkToReview(slot: string | RegExp, day: string | RegExp = 'Monday, November 23, 2026') {
   await chooseDuration();
   await chooseDay(day);
   await chooseTime(slot);
