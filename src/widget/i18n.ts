@@ -20,7 +20,6 @@ export const shellStrings = {
   messagePlaceholder: 'Type your message…',
   send: 'Send',
   sources: 'Sources',
-  opensNewTab: '(opens in a new tab)',
   jumpToNew: 'New messages',
   chatRetry: 'Retry',
   chatOffline: 'Not sent: you seem to be offline. It will be sent again when you are back online.',

@@ -268,10 +268,11 @@ function DoneStep(env: Env) {
   const added = useMemo(() => {
     if (!b || !c) return null;
     const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
+    const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
     const event = {
       uid: `${b.booking_code}@agent-widget`,
-      title: c.booking_title,
-      details: `${fmt(t.icsDetails, { code: b.booking_code })}\n${durationText(ctx.locale, b.duration_label, b.duration_minutes)}`,
+      title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
+      details: fmt(t.icsDetails, { code: b.booking_code }),
       start,
       end: new Date(start.getTime() + b.duration_minutes * 60_000),
     };
@@ -294,6 +295,7 @@ function DoneStep(env: Env) {
       <p class="aw-b-add">
         <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
           {t.google}
+          <span class="aw-sr"> {t.opensNewTab}</span>
         </a>
         <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
           {t.ics}

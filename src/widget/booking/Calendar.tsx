@@ -102,8 +102,9 @@ export function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingS
         <thead>
           <tr>
             {weeks[0]?.map((day) => (
-              <th key={day} scope="col" abbr={formatDate(locale, day, { weekday: 'long' })}>
-                {formatDate(locale, day, { weekday: 'narrow' })}
+              // The narrow letter repeats (Tuesday and Thursday are both "T"): the header's name is the day's full name.
+              <th key={day} scope="col" aria-label={formatDate(locale, day, { weekday: 'long' })}>
+                <span aria-hidden="true">{formatDate(locale, day, { weekday: 'narrow' })}</span>
               </th>
             ))}
           </tr>

@@ -1,4 +1,5 @@
 // Add-to-calendar: a Google Calendar template link and an iCalendar (RFC 5545) file, both in UTC.
+// The event's title says what the appointment is (its duration's label, and with whom), not the booking page's heading.
 export interface CalendarEvent {
   uid: string;
   title: string;
@@ -43,7 +44,7 @@ export function icsText(e: CalendarEvent, stamp: Date): string {
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//agent-widget//booking//EN',
-    'METHOD:PUBLISH',
+    // No METHOD: with one (RFC 5546), an ORGANIZER becomes required, and we have no address to give.
     'BEGIN:VEVENT',
     `UID:${escapeText(e.uid)}`,
     `DTSTAMP:${utcStamp(stamp)}`,

@@ -49,6 +49,9 @@ export const bookingStrings = {
   pending: 'Pending: awaiting confirmation',
   cancelled: 'Cancelled',
   google: 'Add to Google Calendar',
+  opensNewTab: '(opens in a new tab)',
+  /** The calendar event's title: the appointment ({what}: its duration's label) and the business ({who}: the widget's title). */
+  eventTitle: '{what} with {who}',
   ics: 'Download calendar file (.ics)',
   icsDetails: 'Booking code {code}',
   bookAnother: 'Book another time',

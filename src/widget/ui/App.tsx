@@ -41,8 +41,9 @@ function focusView(panel: HTMLElement, view: View): void {
   )?.focus();
 }
 
+/** Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */
 const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
-  <button type="button" class="aw-icon" aria-label={label} title={label} onClick={onClick}>
+  <button type="button" class="aw-icon" title={label} onClick={onClick}>
     {icon}
   </button>
 );

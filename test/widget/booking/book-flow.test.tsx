@@ -81,10 +81,11 @@ describe('booking a time, start to finish', () => {
       },
     ]);
 
-    const google = new URL(screen.getByRole('link', { name: t.google }).getAttribute('href') ?? '');
+    const google = new URL(screen.getByRole('link', { name: `${t.google} ${t.opensNewTab}` }).getAttribute('href') ?? '');
     expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(google.searchParams.get('action')).toBe('TEMPLATE');
-    expect(google.searchParams.get('text')).toBe(DEMO_BOOKING_CONFIG.booking_title);
+    // What the appointment is, and with whom: not the booking page's heading.
+    expect(google.searchParams.get('text')).toBe('30 min consultation with Harbor Physio');
     expect(google.searchParams.get('dates')).toBe('20261123T140000Z/20261123T143000Z');
     expect(google.searchParams.get('details')).toContain(booking.booking_code);
 
@@ -106,8 +107,8 @@ describe('booking a time, start to finish', () => {
         'DTSTAMP:20261121T150000Z',
         'DTSTART:20261123T140000Z',
         'DTEND:20261123T143000Z',
-        `SUMMARY:${DEMO_BOOKING_CONFIG.booking_title}`,
-        `DESCRIPTION:Booking code ${booking.booking_code}\\n30 min consultation`,
+        'SUMMARY:30 min consultation with Harbor Physio',
+        `DESCRIPTION:Booking code ${booking.booking_code}`,
         'END:VEVENT',
         'END:VCALENDAR',
       ]),

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, test } from 'vitest';
 import type { FormField } from '../../../src/core/types';
 import { googleCalendarUrl, icsText } from '../../../src/widget/booking/add-to-calendar';
@@ -24,6 +25,20 @@ describe('add to calendar', () => {
     const description = text.slice(text.indexOf('DESCRIPTION:')).split('\r\nEND:VEVENT')[0] ?? '';
     expect(description.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'ü'.repeat(100)}`);
     expect(icsText(event, new Date(0))).toContain('DESCRIPTION:Line one\\nLine two\r\n');
+  });
+
+  test('a real iCalendar parser (ical.js) reads the event back: UTC times, title, uid, and no METHOD without an ORGANIZER', () => {
+    const calendar = new ICAL.Component(ICAL.parse(icsText({ ...event, details: 'é'.repeat(80) }, new Date('2026-11-21T15:00:00Z'))));
+    expect(calendar.getFirstPropertyValue('method')).toBeNull();
+    const vevent = calendar.getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('no VEVENT');
+    const parsed = new ICAL.Event(vevent);
+    expect(parsed.summary).toBe(event.title);
+    expect(parsed.uid).toBe(event.uid);
+    expect(parsed.description).toBe('é'.repeat(80));
+    expect(parsed.startDate.toJSDate().toISOString()).toBe('2026-11-23T14:00:00.000Z');
+    expect(parsed.endDate.toJSDate().toISOString()).toBe('2026-11-23T14:30:00.000Z');
+    expect(parsed.startDate.zone.tzid).toBe('UTC');
   });
 
   test('the Google link carries the UTC start and end', () => {
