@@ -28,6 +28,8 @@ export interface MemoryStoreOptions {
 /**
  * One process's counters. Expired windows are swept at most every `sweepIntervalMs`, and `maxKeys`
  * bounds memory even under a flood of distinct keys (dropping a window only forgives its count).
+ * Every hit is O(1): a full store drops the Map's first key, the window that started longest ago,
+ * instead of scanning for expired ones (which made each new key cost a scan of all keys).
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryRateLimitStore {
   const maxKeys = options.maxKeys ?? 100_000;
@@ -54,11 +56,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryRateL
       // Re-insert so Map order stays oldest-window-first for the eviction below.
       windows.delete(key);
       if (windows.size >= maxKeys) {
-        sweep(now);
-        for (const oldest of windows.keys()) {
-          if (windows.size < maxKeys) break;
-          windows.delete(oldest);
-        }
+        const oldest = windows.keys().next();
+        if (oldest.done !== true) windows.delete(oldest.value);
       }
       const fresh = { count: 1, resetAt: now + windowMs };
       windows.set(key, fresh);
