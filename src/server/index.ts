@@ -2,12 +2,14 @@
 // for every authenticated endpoint. Nothing here imports the widget or the sandbox.
 export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
 export { toNodeListener, type NodeListener } from './node';
+export type { ClientIpPreset, ClientIpResolver } from './client-ip';
 export {
   PROXY_DEFAULTS,
   type ChatProxyOptions,
   type CreditsContext,
   type ProxyLogEntry,
   type ProxyLogReason,
+  type ProxyWarning,
   type RateLimitOptions,
 } from './options';
 export {

@@ -6,6 +6,11 @@ export interface RateLimitHit {
   count: number;
   /** Epoch milliseconds at which the window ends and the count starts again. */
   resetAt: number;
+  /**
+   * For the owner's log entry of this request. A store that fell back to another source of counts
+   * sets `store_unavailable`, at most once per interval so a long outage is not one line per request.
+   */
+  warning?: 'store_unavailable';
 }
 
 export interface RateLimitStore {
@@ -75,17 +80,6 @@ export interface WindowLimit {
 export interface LimitExceeded {
   limit: number;
   resetAt: number;
-}
-
-/** Counts a hit and returns what was exceeded, or undefined when the request may go on. */
-export async function consume(
-  store: RateLimitStore,
-  key: string,
-  rule: WindowLimit,
-  now: number,
-): Promise<LimitExceeded | undefined> {
-  const hit = await store.hit(key, rule.windowMs, now);
-  return hit.count > rule.limit ? { limit: rule.limit, resetAt: hit.resetAt } : undefined;
 }
 
 const DAY_MS = 86_400_000;
