@@ -20,6 +20,12 @@ export {
   type RateLimitStore,
   type WindowLimit,
 } from './rate-limit';
+export {
+  createRedisStore,
+  type IoRedisScripting,
+  type NodeRedisScripting,
+  type RedisStoreOptions,
+} from './redis-store';
 export { mapChatReply, REPLY_TEXT_FIELDS, CONVERSATION_ID_FIELDS } from './reply-mapping';
 export { ApiError, isApiError, type ApiErrorKind } from '../core/http';
 export {
