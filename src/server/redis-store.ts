@@ -53,7 +53,7 @@ async function sha1Hex(text: string): Promise<string> {
 }
 
 function isNoScript(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('NOSCRIPT');
+  return error instanceof Error && error.message.includes('NOSCRIPT');
 }
 
 /** Runs the script through whichever client this is: EVALSHA, and EVAL once when Redis lacks it. */
