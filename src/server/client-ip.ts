@@ -123,7 +123,7 @@ export function addressIdentity(raw: string | undefined): string | undefined {
     .join(':')}::/64`;
 }
 
-/** Identities whose hash is kept; beyond this the cache starts over (hashing again is only slower). */
+/** Addresses whose hash is kept; beyond this the cache starts over (hashing again is only slower). */
 const HASH_CACHE_SIZE = 10_000;
 
 const hex = (bytes: Uint8Array, count: number): string =>
@@ -132,12 +132,10 @@ const hex = (bytes: Uint8Array, count: number): string =>
 /**
  * HMAC-SHA-256 of the identity keyed with a secret derived from `secret` (16 hex characters): the same
  * on every instance given the same secret, meaningless without it, and no raw address is kept.
- * The key is imported on first use (Workers forbid crypto work at module load); results are cached
- * because crypto.subtle costs more than the rest of a request's checks.
+ * The key is imported on first use (Workers forbid crypto work at module load).
  */
-export function createIdentityHasher(secret: string): (identity: string) => Promise<string> {
+function createIdentityHasher(secret: string): (identity: string) => Promise<string> {
   let key: Promise<CryptoKey> | undefined;
-  const cache = new Map<string, string>();
   const encoder = new TextEncoder();
   const hmacKey = (raw: BufferSource) =>
     crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -147,14 +145,8 @@ export function createIdentityHasher(secret: string): (identity: string) => Prom
     return hmacKey(derived);
   };
   return async (identity) => {
-    const cached = cache.get(identity);
-    if (cached !== undefined) return cached;
     key ??= derive();
-    const digest = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(identity)));
-    const hash = hex(digest, 8);
-    if (cache.size >= HASH_CACHE_SIZE) cache.clear();
-    cache.set(identity, hash);
-    return hash;
+    return hex(new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(identity))), 8);
   };
 }
 
@@ -173,6 +165,9 @@ export function createClientIdentifier(
   secret: string,
 ): (request: Request, ctx: ProxyContext) => Promise<ClientIdentity> {
   const hash = createIdentityHasher(secret);
+  // By the address as received: a returning visitor costs neither parsing nor crypto.subtle, which
+  // costs more than the rest of a request's checks.
+  const cache = new Map<string, string>();
   let warned = false;
   return async (request, ctx) => {
     let raw: string | null | undefined;
@@ -181,8 +176,19 @@ export function createClientIdentifier(
     } catch {
       // The owner's resolver failing is the same as it finding nothing.
     }
-    const identity = addressIdentity(typeof raw === 'string' ? raw : undefined);
-    if (identity !== undefined) return { ipHash: await hash(identity) };
+    const address = typeof raw === 'string' ? raw : undefined;
+    const cached = address === undefined ? undefined : cache.get(address);
+    if (cached !== undefined) return { ipHash: cached };
+    const identity = addressIdentity(address);
+    if (address !== undefined && identity !== undefined) {
+      const ipHash = await hash(identity);
+      // Only addresses as short as an address: the cache must not become a store for long strings.
+      if (address.length <= 64) {
+        if (cache.size >= HASH_CACHE_SIZE) cache.clear();
+        cache.set(address, ipHash);
+      }
+      return { ipHash };
+    }
     if (warned) return { ipHash: UNKNOWN_CLIENT };
     warned = true;
     return { ipHash: UNKNOWN_CLIENT, warning: 'client_ip_unknown' };
