@@ -84,8 +84,12 @@ export interface LimitExceeded {
 
 const DAY_MS = 86_400_000;
 
+/** The last day formatted: every request asks for it, at least twice, and it changes once a day. */
+let lastDay = { midnight: Number.NaN, day: '' };
+
 /** The daily cap's window: today's UTC date as the key suffix, ending at the next UTC midnight. */
 export function utcDay(now: number): { day: string; msUntilMidnight: number } {
   const midnight = Math.floor(now / DAY_MS) * DAY_MS;
-  return { day: new Date(midnight).toISOString().slice(0, 10), msUntilMidnight: midnight + DAY_MS - now };
+  if (lastDay.midnight !== midnight) lastDay = { midnight, day: new Date(midnight).toISOString().slice(0, 10) };
+  return { day: lastDay.day, msUntilMidnight: midnight + DAY_MS - now };
 }

@@ -87,9 +87,24 @@ function positive(name, fallback) {
 function startWorker(data) {
   const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
   return new Promise((resolve, reject) => {
-    worker.once('message', (port) => resolve({ worker, port }));
+    worker.once('message', (port) => resolve({ worker, port, busyMs: () => busyMs(worker) }));
     worker.once('error', reject);
   });
+}
+
+/** The worker's event-loop busy time so far, in ms: its CPU cost, which a loaded machine skews less than req/s. */
+function busyMs(worker) {
+  return new Promise((resolve) => {
+    worker.once('message', resolve);
+    worker.postMessage('busy');
+  });
+}
+
+/** Throughput, and the server's busy time per request (µs) during it. */
+async function measuredThroughput(target, server, total, concurrency) {
+  const before = await server.busyMs();
+  const rps = await throughput(target, total, concurrency);
+  return { rps, busyUs: ((await server.busyMs()) - before) * 1000 / total };
 }
 
 /** One POST /chat over a keep-alive agent; resolves with the status once the body is read. */
@@ -176,15 +191,21 @@ async function main() {
   }
 
   const names = ['directP50', 'forwarderP50', 'proxyP50', 'directP99', 'forwarderP99', 'proxyP99', 'overheadP50', 'overheadP99VsForwarder'];
-  const rows = Object.fromEntries([...names, 'directRps', 'forwarderRps', 'proxyRps', 'ratio', 'ratioVsForwarder'].map((n) => [n, []]));
+  const more = ['directRps', 'forwarderRps', 'proxyRps', 'ratio', 'ratioVsForwarder', 'forwarderBusyUs', 'proxyBusyUs', 'busyRatio'];
+  const rows = Object.fromEntries([...names, ...more].map((n) => [n, []]));
   // Side by side in each round, so drift in machine load hits all three alike.
   for (let round = 0; round < rounds; round++) {
     const d = await sequential(direct, sequentialCount);
     const f = await sequential(viaForwarder, sequentialCount);
     const p = await sequential(viaProxy, sequentialCount);
     const dRps = await throughput(direct, total, concurrency);
-    const fRps = await throughput(viaForwarder, total, concurrency);
-    const pRps = await throughput(viaProxy, total, concurrency);
+    const f2 = await measuredThroughput(viaForwarder, forwarder, total, concurrency);
+    const p2 = await measuredThroughput(viaProxy, proxy, total, concurrency);
+    const fRps = f2.rps;
+    const pRps = p2.rps;
+    rows.forwarderBusyUs.push(f2.busyUs);
+    rows.proxyBusyUs.push(p2.busyUs);
+    rows.busyRatio.push(f2.busyUs / p2.busyUs);
     rows.directP50.push(d.p50);
     rows.forwarderP50.push(f.p50);
     rows.proxyP50.push(p.p50);
@@ -219,6 +240,11 @@ async function main() {
       proxyShareOfDirect: summary(rows.ratio),
       proxyShareOfForwarder: summary(rows.ratioVsForwarder),
     },
+    cpu: {
+      forwarderBusyMicrosecondsPerRequest: summary(rows.forwarderBusyUs),
+      proxyBusyMicrosecondsPerRequest: summary(rows.proxyBusyUs),
+      forwarderShareOfProxyCost: summary(rows.busyRatio),
+    },
   };
   result.targets = {
     'p50 overhead < 1 ms': result.latency.overheadP50Ms.median < 1 ? 'met' : 'missed',
@@ -245,6 +271,10 @@ async function main() {
   line('throughput through proxy', result.throughput.proxyRequestsPerSecond, rps);
   line('throughput proxy / direct', result.throughput.proxyShareOfDirect, pct);
   line('throughput proxy / forwarder', result.throughput.proxyShareOfForwarder, pct);
+  const us = (v) => `${Math.round(v)} µs`;
+  line('server busy per request: forwarder', result.cpu.forwarderBusyMicrosecondsPerRequest, us);
+  line('server busy per request: proxy', result.cpu.proxyBusyMicrosecondsPerRequest, us);
+  line('forwarder cost / proxy cost', result.cpu.forwarderShareOfProxyCost, pct);
   for (const [target, verdict] of Object.entries(result.targets)) console.log(`  [${verdict}] ${target}`);
 
   const out = join(root, 'bench-results/proxy.json');
@@ -262,4 +292,5 @@ if (isMainThread) await main();
 else {
   const start = { upstream: startUpstream, forwarder: startForwarder, proxy: startProxy }[workerData.role];
   parentPort.postMessage(await start(workerData.upstreamPort));
+  parentPort.on('message', () => parentPort.postMessage(performance.eventLoopUtilization().active));
 }
