@@ -35,7 +35,7 @@ export function redisServerOrNotice(): string | undefined {
   return binary;
 }
 
-export const isCi = process.env.CI === 'true';
+export const isCi = process.env.CI === 'true' || process.env.CI === '1';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
