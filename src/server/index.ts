@@ -2,12 +2,14 @@
 // for every authenticated endpoint. Nothing here imports the widget or the sandbox.
 export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
 export { toNodeListener, type NodeListener } from './node';
+export type { ClientIpPreset, ClientIpResolver } from './client-ip';
 export {
   PROXY_DEFAULTS,
   type ChatProxyOptions,
   type CreditsContext,
   type ProxyLogEntry,
   type ProxyLogReason,
+  type ProxyWarning,
   type RateLimitOptions,
 } from './options';
 export {
@@ -18,6 +20,12 @@ export {
   type RateLimitStore,
   type WindowLimit,
 } from './rate-limit';
+export {
+  createRedisStore,
+  type IoRedisScripting,
+  type NodeRedisScripting,
+  type RedisStoreOptions,
+} from './redis-store';
 export { mapChatReply, REPLY_TEXT_FIELDS, CONVERSATION_ID_FIELDS } from './reply-mapping';
 export { ApiError, isApiError, type ApiErrorKind } from '../core/http';
 export {

@@ -1,11 +1,17 @@
 // The proxy's options, their defaults, and the checks that run once at startup so a
 // misconfiguration fails loudly there instead of on a visitor's first message.
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
+import { CLIENT_IP_PRESETS, forwardedFor, type ClientIpPreset, type ClientIpResolver } from './client-ip';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
 
 export interface RateLimitOptions {
-  /** Per client IP (see trustProxy). Default 30 per minute. `false` disables. */
+  /** Per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables. */
   perIp?: WindowLimit | false;
+  /**
+   * Chat messages per client address per UTC day. Default 100. With dailyCap it sets how many
+   * addresses it takes to use up the day for everyone: dailyCap / perIpDaily. `false` disables.
+   */
+  perIpDaily?: { limit: number } | false;
   /** Per agent + conversationId. Default 12 per minute. `false` disables. */
   perConversation?: WindowLimit | false;
   /** All chat requests of this proxy per UTC day: the owner's cost ceiling. Default 5000. `false` disables. */
@@ -33,6 +39,14 @@ export type ProxyLogReason =
   | 'client_closed'
   | 'internal';
 
+/**
+ * Something the owner should fix or know, on the log entry of the request that noticed it:
+ * `client_ip_unknown` once per proxy instance (the first request whose address could not be known;
+ * such requests share one per-IP budget), `store_unavailable` at most once per interval of the store
+ * (its limits fell back to this instance's memory).
+ */
+export type ProxyWarning = 'client_ip_unknown' | 'store_unavailable';
+
 export interface ProxyLogEntry {
   /** `chat` (POST), `booking` (forwarded public booking call), `preflight` (OPTIONS). */
   event: 'chat' | 'booking' | 'preflight';
@@ -44,12 +58,13 @@ export interface ProxyLogEntry {
   latencyMs: number;
   requestBytes: number;
   responseBytes: number;
-  /** Truncated SHA-256 of salt + client IP: counts visitors without storing their address. */
+  /** Keyed hash of the client's address (IPv6: its /64), 16 hex characters, or `unknown`. */
   ipHash: string;
   /** Only ever one of the configured agent ids, never text a visitor typed. */
   agentId?: string;
   /** The booking endpoint, for `booking` events. */
   endpoint?: string;
+  warning?: ProxyWarning;
 }
 
 export interface ChatProxyOptions {
@@ -77,10 +92,19 @@ export interface ChatProxyOptions {
   maxMessageLength?: number;
   /** Deadline for the upstream call, from sending to the last byte of its answer. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * Where the client's address comes from: a preset for the header your platform sets
+   * ('vercel', 'cloudflare', 'fly', 'x-real-ip' for an nginx you configure, 'socket' for ctx.ip), or
+   * your own function. Default: ctx.ip, or X-Forwarded-For per trustProxy. Not together with trustProxy.
+   */
+  clientIp?: ClientIpPreset | ClientIpResolver;
   /** Proxies in front of this server: 0 ignores X-Forwarded-For; n takes its n-th address from the right. */
   trustProxy?: number;
-  /** Salt for ipHash in log entries; default a random value per proxy instance. */
-  ipHashSalt?: string;
+  /**
+   * Secret keying the hash of client addresses in store keys and log entries. Default: derived from
+   * apiKey, so instances with the same key count a visitor under the same store key.
+   */
+  keySecret?: string;
   /** The credits object of each chat reply, which the browser never sees. Errors thrown here are ignored. */
   onCredits?: (credits: ChatCredits, context: CreditsContext) => void | Promise<void>;
   /** One entry per request. Errors thrown here are ignored. */
@@ -100,14 +124,15 @@ export interface ResolvedProxyOptions {
   allowedOrigins: ReadonlySet<string>;
   allowMissingOrigin: boolean;
   perIp: WindowLimit | undefined;
+  perIpDaily: number | undefined;
   perConversation: WindowLimit | undefined;
   dailyCap: number | undefined;
   store: RateLimitStore;
   maxBodyBytes: number;
   maxMessageLength: number;
   timeoutMs: number;
-  trustProxy: number;
-  ipHashSalt: string;
+  clientIp: ClientIpResolver;
+  keySecret: string;
   onCredits: ChatProxyOptions['onCredits'];
   log: ChatProxyOptions['log'];
   fetch: typeof fetch;
@@ -117,6 +142,7 @@ export interface ResolvedProxyOptions {
 
 export const PROXY_DEFAULTS = {
   perIp: { limit: 30, windowMs: 60_000 },
+  perIpDaily: 100,
   perConversation: { limit: 12, windowMs: 60_000 },
   dailyCap: 5000,
   maxBodyBytes: 8192,
@@ -156,9 +182,24 @@ function normalizeOrigin(origin: string): string {
   return url.origin;
 }
 
-function randomSalt(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+function dailyLimit(value: { limit: number } | false | undefined, fallback: number, option: string) {
+  return value === false ? undefined : positiveInteger(value?.limit, fallback, `${option}.limit`);
+}
+
+function clientIpResolver(options: ChatProxyOptions): ClientIpResolver {
+  const { clientIp, trustProxy } = options;
+  if (clientIp !== undefined && trustProxy !== undefined)
+    fail('clientIp', 'and trustProxy are alternatives: set one.');
+  if (typeof clientIp === 'function') return clientIp;
+  if (typeof clientIp === 'string') {
+    if (!Object.hasOwn(CLIENT_IP_PRESETS, clientIp))
+      fail('clientIp', `must be a function or one of ${Object.keys(CLIENT_IP_PRESETS).join(', ')}.`);
+    return CLIENT_IP_PRESETS[clientIp];
+  }
+  if (clientIp !== undefined) fail('clientIp', 'must be a function or a preset name.');
+  const hops = trustProxy ?? 0;
+  if (!Number.isInteger(hops) || hops < 0) fail('trustProxy', 'must be a whole number of hops (0 or more).');
+  return forwardedFor(hops);
 }
 
 export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOptions {
@@ -178,9 +219,8 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
   if (!Array.isArray(options.allowedOrigins)) fail('allowedOrigins', 'is required (an array; it may be empty).');
 
   const limits = options.rateLimit ?? {};
-  const dailyCap = limits.dailyCap;
-  const trustProxy = options.trustProxy ?? 0;
-  if (!Number.isInteger(trustProxy) || trustProxy < 0) fail('trustProxy', 'must be a whole number of hops (0 or more).');
+  if (options.keySecret !== undefined && (typeof options.keySecret !== 'string' || options.keySecret.length < 16))
+    fail('keySecret', 'must be a string of at least 16 characters.');
 
   return {
     apiKey: options.apiKey,
@@ -189,15 +229,15 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
     allowMissingOrigin: options.allowMissingOrigin ?? false,
     perIp: windowLimit(limits.perIp, PROXY_DEFAULTS.perIp, 'rateLimit.perIp'),
+    perIpDaily: dailyLimit(limits.perIpDaily, PROXY_DEFAULTS.perIpDaily, 'rateLimit.perIpDaily'),
     perConversation: windowLimit(limits.perConversation, PROXY_DEFAULTS.perConversation, 'rateLimit.perConversation'),
-    dailyCap:
-      dailyCap === false ? undefined : positiveInteger(dailyCap?.limit, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap.limit'),
+    dailyCap: dailyLimit(limits.dailyCap, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap'),
     store: options.store ?? createMemoryStore(),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, PROXY_DEFAULTS.maxBodyBytes, 'maxBodyBytes'),
     maxMessageLength: positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength'),
     timeoutMs: positiveInteger(options.timeoutMs, PROXY_DEFAULTS.timeoutMs, 'timeoutMs'),
-    trustProxy,
-    ipHashSalt: options.ipHashSalt ?? randomSalt(),
+    clientIp: clientIpResolver(options),
+    keySecret: options.keySecret ?? options.apiKey,
     onCredits: options.onCredits,
     log: options.log,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

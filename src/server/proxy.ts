@@ -5,7 +5,7 @@
 import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
 import { bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
-import { clientIp, createIpHasher } from './client-ip';
+import { createClientIdentifier } from './client-ip';
 import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ResolvedProxyOptions } from './options';
 import {
   failure,
@@ -16,13 +16,12 @@ import {
   upstreamRetryAfter,
   type Outcome,
 } from './outcome';
-import { utcDay } from './rate-limit';
 import { isSafeConversationId, mapChatReply } from './reply-mapping';
-import { agentStep, limitStep, readBodyStep, type RouteContext, type Step } from './route-context';
+import { agentStep, dailyStep, limitStep, readBodyStep, type RouteContext, type Step } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
 export interface ProxyContext {
-  /** The client's address as the server saw it (socket address); see trustProxy. */
+  /** The client's address as the server saw it (socket address); see clientIp and trustProxy. */
   ip?: string;
 }
 
@@ -51,7 +50,7 @@ function safely(hook: () => void | Promise<void>): void {
 
 export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
   const cfg = resolveProxyOptions(options);
-  const hashIp = createIpHasher(cfg.ipHashSalt);
+  const identify = createClientIdentifier(cfg.clientIp, cfg.keySecret);
 
   return async function handleChatProxy(request: Request, ctx: ProxyContext = {}): Promise<Response> {
     const rc: RouteContext = {
@@ -66,7 +65,9 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
     let corsHeaders: Record<string, string> = {};
     let outcome: Outcome;
     try {
-      rc.ipHash = await hashIp(clientIp(request.headers, ctx.ip, cfg.trustProxy));
+      const client = await identify(request, ctx);
+      rc.ipHash = client.ipHash;
+      rc.warning = client.warning;
       const segment = bookingSegment(rc.url.pathname);
       if (segment !== undefined) event = 'booking';
       if (request.method === 'OPTIONS') event = 'preflight';
@@ -109,6 +110,7 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
       if (outcome.upstreamStatus !== undefined) entry.upstreamStatus = outcome.upstreamStatus;
       if (rc.agentId !== undefined) entry.agentId = rc.agentId;
       if (rc.endpoint !== undefined) entry.endpoint = rc.endpoint;
+      if (rc.warning !== undefined) entry.warning = rc.warning;
       safely(() => log(entry));
     }
     return response;
@@ -150,16 +152,10 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
     if (perConversation) return perConversation;
   }
   // Last, so only requests that will really cost credits count toward the day.
-  if (cfg.dailyCap !== undefined) {
-    const { day, msUntilMidnight } = utcDay(rc.now);
-    const capped = await limitStep(
-      rc,
-      { limit: cfg.dailyCap, windowMs: msUntilMidnight },
-      `daily:${day}`,
-      'daily_cap_reached',
-    );
-    if (capped) return capped;
-  }
+  const visitorDay = await dailyStep(rc, cfg.perIpDaily, `ip-day:${rc.ipHash}`);
+  if (visitorDay) return visitorDay;
+  const capped = await dailyStep(rc, cfg.dailyCap, 'daily');
+  if (capped) return capped;
 
   const upstreamBody: ProxyChatRequest = { agentId, message };
   if (conversationId !== undefined) upstreamBody.conversationId = conversationId;

@@ -6,6 +6,11 @@ export interface RateLimitHit {
   count: number;
   /** Epoch milliseconds at which the window ends and the count starts again. */
   resetAt: number;
+  /**
+   * For the owner's log entry of this request. A store that fell back to another source of counts
+   * sets `store_unavailable`, at most once per interval so a long outage is not one line per request.
+   */
+  warning?: 'store_unavailable';
 }
 
 export interface RateLimitStore {
@@ -28,6 +33,8 @@ export interface MemoryStoreOptions {
 /**
  * One process's counters. Expired windows are swept at most every `sweepIntervalMs`, and `maxKeys`
  * bounds memory even under a flood of distinct keys (dropping a window only forgives its count).
+ * Every hit is O(1): a full store drops the Map's first key, the window that started longest ago,
+ * instead of scanning for expired ones (which made each new key cost a scan of all keys).
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryRateLimitStore {
   const maxKeys = options.maxKeys ?? 100_000;
@@ -54,11 +61,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryRateL
       // Re-insert so Map order stays oldest-window-first for the eviction below.
       windows.delete(key);
       if (windows.size >= maxKeys) {
-        sweep(now);
-        for (const oldest of windows.keys()) {
-          if (windows.size < maxKeys) break;
-          windows.delete(oldest);
-        }
+        const oldest = windows.keys().next();
+        if (oldest.done !== true) windows.delete(oldest.value);
       }
       const fresh = { count: 1, resetAt: now + windowMs };
       windows.set(key, fresh);
@@ -78,21 +82,14 @@ export interface LimitExceeded {
   resetAt: number;
 }
 
-/** Counts a hit and returns what was exceeded, or undefined when the request may go on. */
-export async function consume(
-  store: RateLimitStore,
-  key: string,
-  rule: WindowLimit,
-  now: number,
-): Promise<LimitExceeded | undefined> {
-  const hit = await store.hit(key, rule.windowMs, now);
-  return hit.count > rule.limit ? { limit: rule.limit, resetAt: hit.resetAt } : undefined;
-}
-
 const DAY_MS = 86_400_000;
+
+/** The last day formatted: every request asks for it, at least twice, and it changes once a day. */
+let lastDay = { midnight: Number.NaN, day: '' };
 
 /** The daily cap's window: today's UTC date as the key suffix, ending at the next UTC midnight. */
 export function utcDay(now: number): { day: string; msUntilMidnight: number } {
   const midnight = Math.floor(now / DAY_MS) * DAY_MS;
-  return { day: new Date(midnight).toISOString().slice(0, 10), msUntilMidnight: midnight + DAY_MS - now };
+  if (lastDay.midnight !== midnight) lastDay = { midnight, day: new Date(midnight).toISOString().slice(0, 10) };
+  return { day: lastDay.day, msUntilMidnight: midnight + DAY_MS - now };
 }

@@ -1,7 +1,7 @@
 // Per-request state shared by the chat and booking routes, and the steps both take.
-import type { ResolvedProxyOptions } from './options';
+import type { ProxyWarning, ResolvedProxyOptions } from './options';
 import { declaresTooLarge, readBounded } from './body';
-import { consume, type WindowLimit } from './rate-limit';
+import { utcDay, type WindowLimit } from './rate-limit';
 import { failure, limitFailure, MESSAGES, unanswered, type Outcome } from './outcome';
 
 export interface RouteContext {
@@ -15,6 +15,7 @@ export interface RouteContext {
   requestBytes: number;
   agentId?: string;
   endpoint?: string;
+  warning?: ProxyWarning;
 }
 
 export type Step<T> = { ok: true; value: T } | { ok: false; outcome: Outcome };
@@ -27,8 +28,19 @@ export async function limitStep(
   code: 'rate_limited' | 'daily_cap_reached' = 'rate_limited',
 ): Promise<Outcome | undefined> {
   if (rule === undefined) return undefined;
-  const exceeded = await consume(rc.cfg.store, key, rule, rc.now);
-  return exceeded === undefined ? undefined : limitFailure(code, exceeded, rc.now);
+  const hit = await rc.cfg.store.hit(key, rule.windowMs, rc.now);
+  // The store may be the owner's own: an answer that is not a count is a failure, not a free pass.
+  if (!Number.isSafeInteger(hit.count) || hit.count < 1 || !Number.isFinite(hit.resetAt))
+    throw new TypeError('The rate-limit store answered without a count.');
+  if (hit.warning !== undefined) rc.warning = hit.warning;
+  return hit.count > rule.limit ? limitFailure(code, { limit: rule.limit, resetAt: hit.resetAt }, rc.now) : undefined;
+}
+
+/** A limit per UTC day: `key` gets today's date appended and its window ends at the next UTC midnight. */
+export function dailyStep(rc: RouteContext, limit: number | undefined, key: string): Promise<Outcome | undefined> {
+  if (limit === undefined) return Promise.resolve(undefined);
+  const { day, msUntilMidnight } = utcDay(rc.now);
+  return limitStep(rc, { limit, windowMs: msUntilMidnight }, `${key}:${day}`, 'daily_cap_reached');
 }
 
 /** The request body, at most maxBodyBytes whatever Content-Length claims. */

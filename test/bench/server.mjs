@@ -77,7 +77,7 @@ export async function startBenchServer({ root, widget, debugWidget }) {
       agentId: DEMO_AGENT_ID,
       allowedOrigins: [origin],
       forwardBooking: true,
-      rateLimit: { perIp: false, perConversation: false, dailyCap: false },
+      rateLimit: { perIp: false, perIpDaily: false, perConversation: false, dailyCap: false },
       fetch: (input, init) => sandbox.handle(new Request(input, init)),
     }),
   );

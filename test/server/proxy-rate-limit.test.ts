@@ -139,8 +139,13 @@ describe('store', () => {
     };
     const { handler } = setup({ store, now: () => Date.parse('2026-03-10T18:00:00Z') });
     await read(await handler(chatRequest({ body: { agentId: AGENT, message: 'Hi', conversationId: 'c1' } }), { ip: '198.51.100.7' }));
-    expect(hits.map((h) => h.key)).toEqual([expect.stringMatching(/^ip:[0-9a-f]{16}$/), `conv:${AGENT}:c1`, 'daily:2026-03-10']);
-    expect(hits.map((h) => h.windowMs)).toEqual([60_000, 60_000, 6 * 3_600_000]);
+    expect(hits.map((h) => h.key)).toEqual([
+      expect.stringMatching(/^ip:[0-9a-f]{16}$/),
+      `conv:${AGENT}:c1`,
+      expect.stringMatching(/^ip-day:[0-9a-f]{16}:2026-03-10$/),
+      'daily:2026-03-10',
+    ]);
+    expect(hits.map((h) => h.windowMs)).toEqual([60_000, 60_000, 6 * 3_600_000, 6 * 3_600_000]);
     // The store never sees the raw address.
     expect(JSON.stringify(hits)).not.toContain('198.51.100.7');
   });

@@ -1,0 +1,160 @@
+// The rate-limit store shared by several instances: one Lua script per hit (atomic, so counts are
+// exact under concurrency across instances), a TTL on every key, and a bounded wait: when Redis is
+// slow or down, this instance's memory counts for a while and the owner's log hears about it.
+// Structural client types only: the `redis` package is the owner's, never imported or bundled here.
+import { createMemoryStore, type RateLimitHit, type RateLimitStore } from './rate-limit';
+
+/** The one method used of a connected node-redis v5 client (`createClient()` from `redis`). */
+export interface NodeRedisScripting {
+  evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/** The same for ioredis (`new Redis()`). */
+export interface IoRedisScripting {
+  evalsha(sha1: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+}
+
+export interface RedisStoreOptions {
+  /** A connected client: node-redis v5, or ioredis. Give it an 'error' listener, as its docs say. */
+  client: NodeRedisScripting | IoRedisScripting;
+  /** Put before every key, so one Redis can serve several sites. Default `agent-widget:rl:`. */
+  prefix?: string;
+  /** Longest wait for Redis on one hit, in ms; then this instance's memory counts. Default 150. */
+  timeoutMs?: number;
+  /** After a failure, how long hits skip Redis before trying it again, in ms. Default 5000. */
+  retryAfterMs?: number;
+  /** Receives what went wrong (your diagnostics; never sent to a visitor), at most once a minute. */
+  onError?: (error: unknown) => void;
+}
+
+// INCR, then a TTL whenever the key has none: set on a window's first hit, and repaired on any key
+// left without one, so no key outlives its window. Returns the count and the ms left in the window.
+const SCRIPT = `local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  ttl = tonumber(ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
+return { count, ttl }`;
+
+const WARN_INTERVAL_MS = 60_000;
+
+class StoreTimeout extends Error {
+  constructor(ms: number) {
+    super(`Redis did not answer within ${ms} ms.`);
+  }
+}
+
+async function sha1Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isNoScript(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('NOSCRIPT');
+}
+
+/** Runs the script through whichever client this is: EVALSHA, and EVAL once when Redis lacks it. */
+function scriptRunner(client: RedisStoreOptions['client']): (key: string, windowMs: string) => Promise<unknown> {
+  let sha: Promise<string> | undefined;
+  const run =
+    'evalSha' in client
+      ? (useSha: string | undefined, key: string, arg: string) =>
+          useSha === undefined
+            ? client.eval(SCRIPT, { keys: [key], arguments: [arg] })
+            : client.evalSha(useSha, { keys: [key], arguments: [arg] })
+      : (useSha: string | undefined, key: string, arg: string) =>
+          useSha === undefined ? client.eval(SCRIPT, 1, key, arg) : client.evalsha(useSha, 1, key, arg);
+  return async (key, windowMs) => {
+    sha ??= sha1Hex(SCRIPT);
+    try {
+      return await run(await sha, key, windowMs);
+    } catch (error) {
+      // EVAL also puts the script in Redis's cache, so EVALSHA works again from the next hit.
+      if (isNoScript(error)) return run(undefined, key, windowMs);
+      throw error;
+    }
+  };
+}
+
+/** `[count, msLeft]` as the script returns it; anything else is a failure, not a count. */
+function parseReply(reply: unknown): { count: number; ttl: number } {
+  if (Array.isArray(reply) && reply.length === 2) {
+    const [count, ttl] = reply.map(Number);
+    if (count !== undefined && ttl !== undefined && Number.isSafeInteger(count) && count >= 1 && Number.isSafeInteger(ttl))
+      return { count, ttl };
+  }
+  throw new TypeError('Redis answered the rate-limit script with something other than [count, ttl].');
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreTimeout(ms)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function positive(value: number | undefined, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(`createRedisStore: ${option} must be a positive number of ms.`);
+  return value;
+}
+
+/**
+ * A RateLimitStore in Redis, for several instances of the proxy. Every hit is one EVALSHA of a
+ * script that increments the key and gives it a TTL, so counts are exact across instances and no
+ * key outlives its window. When Redis errs or takes longer than `timeoutMs`, the hit (and every hit
+ * for `retryAfterMs` after it) is counted in this instance's memory instead, and the log entry of
+ * the request gets `warning: 'store_unavailable'` at most once a minute.
+ */
+export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
+  const { client, onError } = options;
+  if (typeof client !== 'object' || client === null || !('eval' in client))
+    throw new TypeError('createRedisStore: client must be a connected node-redis or ioredis client.');
+  const prefix = options.prefix ?? 'agent-widget:rl:';
+  const timeoutMs = positive(options.timeoutMs, 150, 'timeoutMs');
+  const retryAfterMs = positive(options.retryAfterMs, 5000, 'retryAfterMs');
+  const run = scriptRunner(client);
+  const fallback = createMemoryStore();
+  let redisAgainAt = 0;
+  let warnAgainAt = 0;
+
+  const fallBack = async (key: string, windowMs: number, now: number): Promise<RateLimitHit> => {
+    const hit = await fallback.hit(key, windowMs, now);
+    if (now < warnAgainAt) return hit;
+    warnAgainAt = now + WARN_INTERVAL_MS;
+    return { ...hit, warning: 'store_unavailable' };
+  };
+
+  return {
+    async hit(key, windowMs, now) {
+      if (now < redisAgainAt) return fallBack(key, windowMs, now);
+      const window = String(Math.max(1, Math.ceil(windowMs)));
+      try {
+        const { count, ttl } = parseReply(await withDeadline(run(prefix + key, window), timeoutMs));
+        return { count, resetAt: now + ttl };
+      } catch (error) {
+        redisAgainAt = now + retryAfterMs;
+        if (onError !== undefined && now >= warnAgainAt) {
+          try {
+            onError(error);
+          } catch {
+            // The owner's hook failing must not change the visitor's answer.
+          }
+        }
+        return fallBack(key, windowMs, now);
+      }
+    },
+  };
+}

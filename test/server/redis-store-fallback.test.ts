@@ -1,0 +1,69 @@
+// The Redis store's promises to the proxy, with clients that misbehave in ways a real server rarely
+// does on demand: answers that are not counts, owner hooks that throw, options that make no sense.
+import { describe, expect, test } from 'vitest';
+import { createRedisStore, type NodeRedisScripting } from '../../src/server';
+
+/** A node-redis-shaped client whose every script call answers `reply()`; counts its calls. */
+function fakeClient(reply: () => Promise<unknown>) {
+  const calls = { count: 0 };
+  const client: NodeRedisScripting = {
+    evalSha: () => (calls.count++, reply()),
+    eval: () => (calls.count++, reply()),
+  };
+  return { client, calls };
+}
+
+describe('createRedisStore with a misbehaving client', () => {
+  test.each([
+    ['a string', () => Promise.resolve('OK')],
+    ['a count of zero', () => Promise.resolve([0, 1000])],
+    ['a fractional count', () => Promise.resolve([1.5, 1000])],
+    ['one number', () => Promise.resolve([1])],
+    ['a rejection', () => Promise.reject(new Error('ERR something Redis said'))],
+    ['a synchronous throw', () => {
+      throw new Error('client closed');
+    }],
+  ])('%s is not a count: the hit is counted in memory, with the warning', async (_, reply) => {
+    const errors: unknown[] = [];
+    const store = createRedisStore({ client: fakeClient(reply).client, onError: (e) => errors.push(e) });
+    expect(await store.hit('k', 60_000, 0)).toEqual({ count: 1, resetAt: 60_000, warning: 'store_unavailable' });
+    expect(await store.hit('k', 60_000, 1)).toEqual({ count: 2, resetAt: 60_000 });
+    expect(errors).toHaveLength(1);
+  });
+
+  test('after a failure Redis is left alone for retryAfterMs, then tried again', async () => {
+    let healthy = false;
+    const { client, calls } = fakeClient(() => (healthy ? Promise.resolve([7, 30_000]) : Promise.reject(new Error('down'))));
+    const store = createRedisStore({ client, retryAfterMs: 1000 });
+    await store.hit('k', 60_000, 0);
+    expect(calls.count).toBe(1);
+    healthy = true;
+    await store.hit('k', 60_000, 999);
+    expect(calls.count).toBe(1);
+    expect(await store.hit('k', 60_000, 1000)).toEqual({ count: 7, resetAt: 31_000 });
+    expect(calls.count).toBe(2);
+  });
+
+  test('an onError that throws changes nothing for the visitor', async () => {
+    const store = createRedisStore({
+      client: fakeClient(() => Promise.reject(new Error('down'))).client,
+      onError: () => {
+        throw new Error('logging is broken too');
+      },
+    });
+    await expect(store.hit('k', 60_000, 0)).resolves.toMatchObject({ count: 1 });
+  });
+
+  test('a reply that never comes is abandoned after timeoutMs', async () => {
+    const store = createRedisStore({ client: fakeClient(() => new Promise(() => undefined)).client, timeoutMs: 20 });
+    await expect(store.hit('k', 60_000, 0)).resolves.toMatchObject({ count: 1, warning: 'store_unavailable' });
+  });
+
+  test('options that make no sense fail at startup', () => {
+    // @ts-expect-error: not a client
+    expect(() => createRedisStore({ client: {} })).toThrow(/client must be a connected node-redis or ioredis client/);
+    const { client } = fakeClient(() => Promise.resolve([1, 1]));
+    expect(() => createRedisStore({ client, timeoutMs: 0 })).toThrow(/timeoutMs must be a positive number/);
+    expect(() => createRedisStore({ client, retryAfterMs: Number.NaN })).toThrow(/retryAfterMs must be a positive number/);
+  });
+});
