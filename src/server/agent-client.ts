@@ -29,6 +29,7 @@ import type {
 import { check, invalidArgument, isNonEmptyString, requireId } from '../core/validate';
 import { RateLimitedError, typedError } from './errors';
 import { defaultSleep, pollUntilDone, type Sleep, type WaitOptions } from './poll';
+import { noRedirectFetch, refusedRedirect } from './service-fetch';
 import { httpUrl } from './url';
 
 export interface AgentClientOptions {
@@ -136,7 +137,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const clock = { now: options.now ?? Date.now, sleep };
   const http = createHttp({
     baseUrl: options.baseUrl,
-    fetch: options.fetch,
+    fetch: noRedirectFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
     timeoutMs: options.timeoutMs,
     headers: { Authorization: `Bearer ${options.apiKey}` },
   });
@@ -147,7 +148,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       try {
         return await http<T>(path, request);
       } catch (error) {
-        const typed = error instanceof ApiError ? typedError(error) : error;
+        const typed = error instanceof ApiError ? typedError(refusedRedirect(error)) : error;
         if (!(typed instanceof RateLimitedError) || attempt >= maxRetries) throw typed;
         const waitMs = typed.retryAfter === undefined ? FALLBACK_RETRY_WAIT_MS : typed.retryAfter * 1000;
         if (waitMs > maxRetryWaitMs) throw typed;

@@ -2,7 +2,7 @@
 // A request is a booking call when its path ENDS with /booking/public/<endpoint>, so it works
 // wherever the owner mounts the handler (e.g. /api/agent-chat/booking/public/slots).
 import { parseJson, isRecord } from './body';
-import { failure, isJsonContentType, MESSAGES, unanswered, upstreamRetryAfter, type Outcome } from './outcome';
+import { failure, isJsonContentType, MESSAGES, redirected, unanswered, upstreamRetryAfter, type Outcome } from './outcome';
 import { agentStep, limitStep, readBodyStep, type RouteContext } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
@@ -73,6 +73,7 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
 
 /** Status and JSON body as the service sent them; of its headers only the (JSON) content type survives. */
 function passThrough(result: UpstreamResult, now: number): Outcome {
+  if (result.kind === 'redirect') return redirected(result.status);
   if (result.kind !== 'answered') return unanswered(result.kind);
   if (result.json === undefined)
     return failure(502, 'upstream_error', MESSAGES.upstreamError, {

@@ -25,6 +25,7 @@ export type ProxyLogReason =
   | 'upstream_insufficient_credits'
   | 'upstream_rate_limited'
   | 'upstream_status'
+  | 'upstream_redirect'
   | 'upstream_server_error'
   | 'upstream_network'
   | 'upstream_timeout'

@@ -50,6 +50,11 @@ export const MESSAGES = {
   internal: 'Something went wrong. Please try again.',
 } as const;
 
+/** The upstream redirected: the generic 502, with the redirect status in the owner's log. */
+export function redirected(upstreamStatus: number): Outcome {
+  return failure(502, 'upstream_error', MESSAGES.upstreamError, { reason: 'upstream_redirect', upstreamStatus });
+}
+
 /** The upstream never answered: its deadline passed, the visitor left, or it could not be reached. */
 export function unanswered(kind: 'timeout' | 'client_closed' | 'network'): Outcome {
   if (kind === 'timeout') return failure(504, 'upstream_timeout', MESSAGES.upstreamTimeout, { reason: 'upstream_timeout' });

@@ -12,6 +12,7 @@ import {
   isJsonContentType,
   jsonOutcome,
   MESSAGES,
+  redirected,
   unanswered,
   upstreamRetryAfter,
   type Outcome,
@@ -226,6 +227,7 @@ function chatOutcome(
   requestConversationId: string | undefined,
   now: number,
 ): Outcome {
+  if (result.kind === 'redirect') return redirected(result.status);
   if (result.kind !== 'answered') return unanswered(result.kind);
   const upstreamStatus = result.status;
   const generic = (reason: Outcome['reason']): Outcome =>

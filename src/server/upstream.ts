@@ -15,6 +15,8 @@ export type UpstreamResult =
       /** The body as received, for pass-through routes. */
       bytes: Uint8Array<ArrayBuffer>;
     }
+  /** A 3xx (or an opaque redirect): never followed, so the key and the message go nowhere else. */
+  | { kind: 'redirect'; status: number }
   | { kind: 'timeout' }
   | { kind: 'client_closed' }
   | { kind: 'network' };
@@ -26,6 +28,11 @@ export interface UpstreamCall {
   timeoutMs: number;
   /** Fires when the visitor disconnects. */
   clientSignal: AbortSignal;
+}
+
+/** 3xx as Node, Deno, Bun and workerd return it with redirect: 'manual'; status 0 is a browser's opaque redirect. */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
 export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> {
@@ -50,7 +57,14 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
   else call.clientSignal.addEventListener('abort', onClientAbort, { once: true });
 
   try {
-    const response = await Promise.race([call.fetch(call.url, { ...call.init, signal: controller.signal }), aborted]);
+    const response = await Promise.race([
+      call.fetch(call.url, { ...call.init, redirect: 'manual', signal: controller.signal }),
+      aborted,
+    ]);
+    if (isRedirect(response)) {
+      response.body?.cancel().catch(() => undefined);
+      return { kind: 'redirect', status: response.status };
+    }
     const body = await Promise.race([readBounded(response.body, MAX_UPSTREAM_BYTES), aborted]);
     const bytes = body.ok ? body.bytes : new Uint8Array(0);
     return {
