@@ -29,7 +29,8 @@ import type {
 import { check, invalidArgument, isNonEmptyString, requireId } from '../core/validate';
 import { RateLimitedError, typedError } from './errors';
 import { defaultSleep, pollUntilDone, type Sleep, type WaitOptions } from './poll';
-import { noRedirectFetch, refusedRedirect } from './service-fetch';
+import { createRedactor } from './redact';
+import { refusedRedirect, serviceFetch } from './service-fetch';
 import { httpUrl } from './url';
 
 export interface AgentClientOptions {
@@ -137,7 +138,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const clock = { now: options.now ?? Date.now, sleep };
   const http = createHttp({
     baseUrl: options.baseUrl,
-    fetch: noRedirectFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+    fetch: serviceFetch(
+      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      createRedactor(options.apiKey),
+    ),
     timeoutMs: options.timeoutMs,
     headers: { Authorization: `Bearer ${options.apiKey}` },
   });

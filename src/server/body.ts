@@ -34,12 +34,23 @@ export function declaresTooLarge(headers: Headers, limit: number): boolean {
   return Number.isFinite(declared) && declared > limit;
 }
 
-/** JSON text to a value, or undefined for invalid UTF-8 or invalid JSON. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function parseJson(bytes: Uint8Array): { value: unknown } | undefined {
+/** The text, or undefined when the bytes are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
-    return { value: JSON.parse(strictUtf8.decode(bytes)) };
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON text to a value, or undefined for invalid UTF-8 or invalid JSON. */
+export function parseJson(bytes: Uint8Array): { value: unknown } | undefined {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return undefined;
+  try {
+    return { value: JSON.parse(text) };
   } catch {
     return undefined;
   }

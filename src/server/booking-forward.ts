@@ -67,6 +67,7 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
     },
     timeoutMs: cfg.timeoutMs,
     clientSignal: request.signal,
+    redact: cfg.redact,
   });
   return passThrough(result, rc.now);
 }

@@ -1,6 +1,7 @@
 // The proxy's options, their defaults, and the checks that run once at startup so a
 // misconfiguration fails loudly there instead of on a visitor's first message.
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
+import { createRedactor, type Redact } from './redact';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
 
 export interface RateLimitOptions {
@@ -96,6 +97,8 @@ export interface ChatProxyOptions {
 
 export interface ResolvedProxyOptions {
   apiKey: string;
+  /** Removes the key from any text, see redact.ts. */
+  redact: Redact;
   baseUrl: string;
   agentIds: ReadonlySet<string>;
   allowedOrigins: ReadonlySet<string>;
@@ -185,6 +188,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
 
   return {
     apiKey: options.apiKey,
+    redact: createRedactor(options.apiKey),
     baseUrl: baseUrl.href.replace(/\/+$/, ''),
     agentIds: new Set(agentIds),
     allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),

@@ -40,6 +40,9 @@ const ALLOWED_ORIGIN_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
 };
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 /** Hooks belong to the owner; whatever they throw or reject must not touch the visitor's answer. */
 function safely(hook: () => void | Promise<void>): void {
   try {
@@ -89,11 +92,13 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
     }
 
     const headers: Record<string, string> = { ...BASE_HEADERS, ...corsHeaders, ...outcome.headers };
-    if (outcome.body !== null) {
+    // The last gate: whatever a route built, the key does not leave in it.
+    const body = outcome.body === null ? null : encoder.encode(cfg.redact(decoder.decode(outcome.body)));
+    if (body !== null) {
       headers['Content-Type'] = 'application/json; charset=utf-8';
-      headers['Content-Length'] = String(outcome.body.byteLength);
+      headers['Content-Length'] = String(body.byteLength);
     }
-    const response = new Response(outcome.body, { status: outcome.status, headers });
+    const response = new Response(body, { status: outcome.status, headers });
 
     const log = cfg.log;
     if (log !== undefined) {
@@ -102,7 +107,7 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
         status: outcome.status,
         latencyMs: cfg.now() - rc.now,
         requestBytes: rc.requestBytes,
-        responseBytes: outcome.body?.byteLength ?? 0,
+        responseBytes: body?.byteLength ?? 0,
         ipHash: rc.ipHash,
       };
       if (outcome.code !== undefined) entry.code = outcome.code;
@@ -178,6 +183,7 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
     },
     timeoutMs: cfg.timeoutMs,
     clientSignal: request.signal,
+    redact: cfg.redact,
   });
   return chatOutcome(cfg, result, agentId, conversationId, rc.now);
 }

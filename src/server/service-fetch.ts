@@ -1,5 +1,7 @@
-// The server client's fetch: redirects are never followed, so the key is only ever sent to baseUrl.
+// The server client's fetch: redirects are never followed, so the key is only ever sent to baseUrl,
+// and the key is redacted from every answer before the client reads it (data and error texts alike).
 import { ApiError } from '../core/http';
+import { redactJson, type Redact } from './redact';
 import { isRedirect } from './upstream';
 
 /** Thrown by the guarded fetch; the client turns it back into an ApiError of kind invalid_response. */
@@ -9,12 +11,18 @@ class RedirectRefused extends Error {
   }
 }
 
-export function noRedirectFetch(base: typeof fetch): typeof fetch {
+export function serviceFetch(base: typeof fetch, redact: Redact): typeof fetch {
   return async (input, init) => {
     const response = await base(input, { ...init, redirect: 'manual' });
-    if (!isRedirect(response)) return response;
-    response.body?.cancel().catch(() => undefined);
-    throw new RedirectRefused(response.status);
+    if (isRedirect(response)) {
+      response.body?.cancel().catch(() => undefined);
+      throw new RedirectRefused(response.status);
+    }
+    // The client reads the whole body anyway; reading it here lets nothing see it unredacted.
+    const text = await response.text();
+    const clean = redactJson(text, redact)?.text ?? redact(text);
+    // A 204 or 205 may not have a body, even an empty one.
+    return new Response(clean === '' ? null : clean, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 

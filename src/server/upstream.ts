@@ -1,6 +1,7 @@
 // One upstream exchange under one deadline: connect, status, and the whole body, bounded in size,
 // aborted when the deadline passes or the visitor goes away.
-import { parseJson, readBounded } from './body';
+import { decodeUtf8, readBounded } from './body';
+import { redactJson, type Redact } from './redact';
 
 /** Upstream answers larger than this are treated as garbage rather than buffered. */
 export const MAX_UPSTREAM_BYTES = 1_048_576;
@@ -10,9 +11,9 @@ export type UpstreamResult =
       kind: 'answered';
       status: number;
       headers: Headers;
-      /** Parsed JSON, or undefined when the body was empty, not JSON, or too large. */
+      /** Parsed JSON with the key redacted, or undefined when the body was empty, not JSON, or too large. */
       json: { value: unknown } | undefined;
-      /** The body as received, for pass-through routes. */
+      /** That JSON serialized again, for pass-through routes (empty when there is none). */
       bytes: Uint8Array<ArrayBuffer>;
     }
   /** A 3xx (or an opaque redirect): never followed, so the key and the message go nowhere else. */
@@ -28,7 +29,11 @@ export interface UpstreamCall {
   timeoutMs: number;
   /** Fires when the visitor disconnects. */
   clientSignal: AbortSignal;
+  /** Applied to the body before anything reads it. */
+  redact: Redact;
 }
+
+const encoder = new TextEncoder();
 
 /** 3xx as Node, Deno, Bun and workerd return it with redirect: 'manual'; status 0 is a browser's opaque redirect. */
 export function isRedirect(response: Response): boolean {
@@ -66,13 +71,14 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
       return { kind: 'redirect', status: response.status };
     }
     const body = await Promise.race([readBounded(response.body, MAX_UPSTREAM_BYTES), aborted]);
-    const bytes = body.ok ? body.bytes : new Uint8Array(0);
+    const text = body.ok ? decodeUtf8(body.bytes) : undefined;
+    const json = text === undefined ? undefined : redactJson(text, call.redact);
     return {
       kind: 'answered',
       status: response.status,
       headers: response.headers,
-      json: body.ok ? parseJson(bytes) : undefined,
-      bytes,
+      json: json === undefined ? undefined : { value: json.value },
+      bytes: json === undefined ? new Uint8Array(0) : encoder.encode(json.text),
     };
   } catch {
     // The abort also cancels undici's body stream; nothing is left to release here.
