@@ -2,7 +2,7 @@
 // A request is a booking call when its path ENDS with /booking/public/<endpoint>, so it works
 // wherever the owner mounts the handler (e.g. /api/agent-chat/booking/public/slots).
 import { parseJson, isRecord } from './body';
-import { failure, isJsonContentType, MESSAGES, redirected, unanswered, upstreamRetryAfter, type Outcome } from './outcome';
+import { failure, isJsonContentType, MESSAGES, unanswered, upstreamFailure, upstreamRetryAfter, type Outcome } from './outcome';
 import { agentStep, limitStep, readBodyStep, type RouteContext } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
@@ -66,6 +66,7 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
       body,
     },
     timeoutMs: cfg.timeoutMs,
+    maxBytes: cfg.maxUpstreamBytes,
     clientSignal: request.signal,
     redact: cfg.redact,
   });
@@ -74,13 +75,10 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
 
 /** Status and JSON body as the service sent them; of its headers only the (JSON) content type survives. */
 function passThrough(result: UpstreamResult, now: number): Outcome {
-  if (result.kind === 'redirect') return redirected(result.status);
+  if (result.kind === 'redirect') return upstreamFailure('upstream_redirect', result.status);
+  if (result.kind === 'too_large') return upstreamFailure('upstream_too_large', result.status);
   if (result.kind !== 'answered') return unanswered(result.kind);
-  if (result.json === undefined)
-    return failure(502, 'upstream_error', MESSAGES.upstreamError, {
-      reason: 'upstream_invalid_response',
-      upstreamStatus: result.status,
-    });
+  if (result.json === undefined) return upstreamFailure('upstream_invalid_response', result.status);
   const outcome: Outcome = { status: result.status, body: result.bytes, upstreamStatus: result.status };
   // Our own Retry-After, computed from the service's reset time; its headers are not copied.
   if (result.status === 429) outcome.headers = { 'Retry-After': String(upstreamRetryAfter(result.headers, now)) };

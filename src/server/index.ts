@@ -18,7 +18,14 @@ export {
   type RateLimitStore,
   type WindowLimit,
 } from './rate-limit';
-export { mapChatReply, REPLY_TEXT_FIELDS, CONVERSATION_ID_FIELDS } from './reply-mapping';
+export {
+  mapChatReply,
+  REPLY_TEXT_FIELDS,
+  CONVERSATION_ID_FIELDS,
+  REPLY_LIMITS,
+  REPLY_TRUNCATED_MARKER,
+  type ReplyLimits,
+} from './reply-mapping';
 export { ApiError, isApiError, type ApiErrorKind } from '../core/http';
 export {
   createAgentClient,

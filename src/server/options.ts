@@ -2,6 +2,7 @@
 // misconfiguration fails loudly there instead of on a visitor's first message.
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
 import { createRedactor, type Redact } from './redact';
+import { REPLY_LIMITS, type ReplyLimits } from './reply-mapping';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
 
 export interface RateLimitOptions {
@@ -27,6 +28,7 @@ export type ProxyLogReason =
   | 'upstream_rate_limited'
   | 'upstream_status'
   | 'upstream_redirect'
+  | 'upstream_too_large'
   | 'upstream_server_error'
   | 'upstream_network'
   | 'upstream_timeout'
@@ -52,6 +54,8 @@ export interface ProxyLogEntry {
   agentId?: string;
   /** The booking endpoint, for `booking` events. */
   endpoint?: string;
+  /** The reply was longer than maxReplyLength and was shortened. */
+  replyTruncated?: true;
 }
 
 export interface ChatProxyOptions {
@@ -77,6 +81,10 @@ export interface ChatProxyOptions {
   maxBodyBytes?: number;
   /** Longest message, in UTF-16 code units (as HTML maxlength counts). Default 4000. */
   maxMessageLength?: number;
+  /** Longest reply text forwarded, in UTF-16 code units; longer replies are shortened with a marker. Default 32 000. */
+  maxReplyLength?: number;
+  /** Most bytes of an upstream answer read; a larger one is refused (502) without buffering it. Default 262 144. */
+  maxUpstreamBytes?: number;
   /** Deadline for the upstream call, from sending to the last byte of its answer. Default 30 000. */
   timeoutMs?: number;
   /** Proxies in front of this server: 0 ignores X-Forwarded-For; n takes its n-th address from the right. */
@@ -109,6 +117,8 @@ export interface ResolvedProxyOptions {
   store: RateLimitStore;
   maxBodyBytes: number;
   maxMessageLength: number;
+  replyLimits: ReplyLimits;
+  maxUpstreamBytes: number;
   timeoutMs: number;
   trustProxy: number;
   ipHashSalt: string;
@@ -125,6 +135,8 @@ export const PROXY_DEFAULTS = {
   dailyCap: 5000,
   maxBodyBytes: 8192,
   maxMessageLength: 4000,
+  maxReplyLength: REPLY_LIMITS.maxReplyLength,
+  maxUpstreamBytes: 262_144,
   timeoutMs: 30_000,
 } as const;
 
@@ -200,6 +212,11 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     store: options.store ?? createMemoryStore(),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, PROXY_DEFAULTS.maxBodyBytes, 'maxBodyBytes'),
     maxMessageLength: positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength'),
+    replyLimits: {
+      ...REPLY_LIMITS,
+      maxReplyLength: positiveInteger(options.maxReplyLength, PROXY_DEFAULTS.maxReplyLength, 'maxReplyLength'),
+    },
+    maxUpstreamBytes: positiveInteger(options.maxUpstreamBytes, PROXY_DEFAULTS.maxUpstreamBytes, 'maxUpstreamBytes'),
     timeoutMs: positiveInteger(options.timeoutMs, PROXY_DEFAULTS.timeoutMs, 'timeoutMs'),
     trustProxy,
     ipHashSalt: options.ipHashSalt ?? randomSalt(),

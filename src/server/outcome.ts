@@ -13,6 +13,8 @@ export interface Outcome {
   code?: ProxyErrorCode;
   reason?: ProxyLogReason;
   upstreamStatus?: number;
+  /** The reply text was shortened to maxReplyLength. */
+  replyTruncated?: true;
 }
 
 const encoder = new TextEncoder();
@@ -50,16 +52,16 @@ export const MESSAGES = {
   internal: 'Something went wrong. Please try again.',
 } as const;
 
-/** The upstream redirected: the generic 502, with the redirect status in the owner's log. */
-export function redirected(upstreamStatus: number): Outcome {
-  return failure(502, 'upstream_error', MESSAGES.upstreamError, { reason: 'upstream_redirect', upstreamStatus });
+/** The generic 502: the visitor learns nothing about the upstream, the owner's log says what happened. */
+export function upstreamFailure(reason: ProxyLogReason, upstreamStatus?: number): Outcome {
+  return failure(502, 'upstream_error', MESSAGES.upstreamError, upstreamStatus === undefined ? { reason } : { reason, upstreamStatus });
 }
 
 /** The upstream never answered: its deadline passed, the visitor left, or it could not be reached. */
 export function unanswered(kind: 'timeout' | 'client_closed' | 'network'): Outcome {
   if (kind === 'timeout') return failure(504, 'upstream_timeout', MESSAGES.upstreamTimeout, { reason: 'upstream_timeout' });
   if (kind === 'client_closed') return failure(499, 'client_closed', MESSAGES.clientClosed, { reason: 'client_closed' });
-  return failure(502, 'upstream_error', MESSAGES.upstreamError, { reason: 'upstream_network' });
+  return upstreamFailure('upstream_network');
 }
 
 /** Seconds from now to `resetAt`, at least 1 so a client never retries in a tight loop. */

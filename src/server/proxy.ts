@@ -6,14 +6,14 @@ import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
 import { bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
 import { clientIp, createIpHasher } from './client-ip';
-import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ResolvedProxyOptions } from './options';
+import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
   failure,
   isJsonContentType,
   jsonOutcome,
   MESSAGES,
-  redirected,
   unanswered,
+  upstreamFailure,
   upstreamRetryAfter,
   type Outcome,
 } from './outcome';
@@ -113,6 +113,7 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
       if (outcome.code !== undefined) entry.code = outcome.code;
       if (outcome.reason !== undefined) entry.reason = outcome.reason;
       if (outcome.upstreamStatus !== undefined) entry.upstreamStatus = outcome.upstreamStatus;
+      if (outcome.replyTruncated) entry.replyTruncated = true;
       if (rc.agentId !== undefined) entry.agentId = rc.agentId;
       if (rc.endpoint !== undefined) entry.endpoint = rc.endpoint;
       safely(() => log(entry));
@@ -182,6 +183,7 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
       body: JSON.stringify(upstreamBody),
     },
     timeoutMs: cfg.timeoutMs,
+    maxBytes: cfg.maxUpstreamBytes,
     clientSignal: request.signal,
     redact: cfg.redact,
   });
@@ -233,15 +235,15 @@ function chatOutcome(
   requestConversationId: string | undefined,
   now: number,
 ): Outcome {
-  if (result.kind === 'redirect') return redirected(result.status);
+  if (result.kind === 'redirect') return upstreamFailure('upstream_redirect', result.status);
+  if (result.kind === 'too_large') return upstreamFailure('upstream_too_large', result.status);
   if (result.kind !== 'answered') return unanswered(result.kind);
   const upstreamStatus = result.status;
-  const generic = (reason: Outcome['reason']): Outcome =>
-    failure(502, 'upstream_error', MESSAGES.upstreamError, { reason, upstreamStatus });
+  const generic = (reason: ProxyLogReason): Outcome => upstreamFailure(reason, upstreamStatus);
 
   if (upstreamStatus >= 200 && upstreamStatus < 300) {
     if (result.json === undefined) return generic('upstream_invalid_response');
-    const { browser, credits } = mapChatReply(result.json.value);
+    const { browser, credits, truncated } = mapChatReply(result.json.value, cfg.replyLimits);
     const onCredits = cfg.onCredits;
     if (credits !== undefined && onCredits !== undefined) {
       const conversationId = browser?.conversationId ?? requestConversationId;
@@ -250,7 +252,7 @@ function chatOutcome(
     const success = isRecord(result.json.value) ? result.json.value.success : undefined;
     if (success === false) return generic('upstream_invalid_response');
     if (browser === undefined) return generic('upstream_no_reply');
-    return jsonOutcome(200, browser, { upstreamStatus });
+    return jsonOutcome(200, browser, truncated ? { upstreamStatus, replyTruncated: true } : { upstreamStatus });
   }
   switch (upstreamStatus) {
     case 400:

@@ -3,21 +3,20 @@
 import { decodeUtf8, readBounded } from './body';
 import { redactJson, type Redact } from './redact';
 
-/** Upstream answers larger than this are treated as garbage rather than buffered. */
-export const MAX_UPSTREAM_BYTES = 1_048_576;
-
 export type UpstreamResult =
   | {
       kind: 'answered';
       status: number;
       headers: Headers;
-      /** Parsed JSON with the key redacted, or undefined when the body was empty, not JSON, or too large. */
+      /** Parsed JSON with the key redacted, or undefined when the body was empty or not JSON. */
       json: { value: unknown } | undefined;
       /** That JSON serialized again, for pass-through routes (empty when there is none). */
       bytes: Uint8Array<ArrayBuffer>;
     }
   /** A 3xx (or an opaque redirect): never followed, so the key and the message go nowhere else. */
   | { kind: 'redirect'; status: number }
+  /** The body passed maxBytes; reading stopped there. */
+  | { kind: 'too_large'; status: number }
   | { kind: 'timeout' }
   | { kind: 'client_closed' }
   | { kind: 'network' };
@@ -27,6 +26,8 @@ export interface UpstreamCall {
   url: string;
   init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string };
   timeoutMs: number;
+  /** Bytes of the answer read at most: larger answers are refused, not buffered. */
+  maxBytes: number;
   /** Fires when the visitor disconnects. */
   clientSignal: AbortSignal;
   /** Applied to the body before anything reads it. */
@@ -70,8 +71,9 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
       response.body?.cancel().catch(() => undefined);
       return { kind: 'redirect', status: response.status };
     }
-    const body = await Promise.race([readBounded(response.body, MAX_UPSTREAM_BYTES), aborted]);
-    const text = body.ok ? decodeUtf8(body.bytes) : undefined;
+    const body = await Promise.race([readBounded(response.body, call.maxBytes), aborted]);
+    if (!body.ok) return { kind: 'too_large', status: response.status };
+    const text = decodeUtf8(body.bytes);
     const json = text === undefined ? undefined : redactJson(text, call.redact);
     return {
       kind: 'answered',
