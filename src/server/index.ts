@@ -3,6 +3,7 @@
 export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
 export { toNodeListener, type NodeListener } from './node';
 export {
+  bodyBytesFor,
   PROXY_DEFAULTS,
   type ChatProxyOptions,
   type CreditsContext,

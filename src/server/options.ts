@@ -77,7 +77,10 @@ export interface ChatProxyOptions {
   rateLimit?: RateLimitOptions;
   /** Where counters live. Default: in-memory, per process. */
   store?: RateLimitStore;
-  /** Largest request body read, counted while streaming. Default 8192. */
+  /**
+   * Largest request body read, counted while streaming. Default bodyBytesFor(maxMessageLength): room
+   * for the longest message at its worst-case JSON size. Set it alone only to tighten the limit.
+   */
   maxBodyBytes?: number;
   /** Longest message, in UTF-16 code units (as HTML maxlength counts). Default 4000. */
   maxMessageLength?: number;
@@ -129,12 +132,26 @@ export interface ResolvedProxyOptions {
   forwardBooking: boolean;
 }
 
+/** Worst case per UTF-16 code unit of the message in the JSON body: a control character or lone surrogate as \uXXXX. */
+const JSON_BYTES_PER_UNIT = 6;
+/** Longest agent id accepted in the configuration. */
+const MAX_AGENT_ID_LENGTH = 128;
+/** Braces, field names, an agentId of MAX_AGENT_ID_LENGTH escaped, and a 128-character conversationId. */
+const ENVELOPE_BYTES = 1024;
+
+/** The body limit that admits every message of `maxMessageLength` code units, however it is encoded. */
+export function bodyBytesFor(maxMessageLength: number): number {
+  return maxMessageLength * JSON_BYTES_PER_UNIT + ENVELOPE_BYTES;
+}
+
+const DEFAULT_MAX_MESSAGE_LENGTH = 4000;
+
 export const PROXY_DEFAULTS = {
   perIp: { limit: 30, windowMs: 60_000 },
   perConversation: { limit: 12, windowMs: 60_000 },
   dailyCap: 5000,
-  maxBodyBytes: 8192,
-  maxMessageLength: 4000,
+  maxBodyBytes: bodyBytesFor(DEFAULT_MAX_MESSAGE_LENGTH),
+  maxMessageLength: DEFAULT_MAX_MESSAGE_LENGTH,
   maxReplyLength: REPLY_LIMITS.maxReplyLength,
   maxUpstreamBytes: 262_144,
   timeoutMs: 30_000,
@@ -190,13 +207,24 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
 
   const agentIds = [...(options.agentIds ?? []), ...(options.agentId === undefined ? [] : [options.agentId])];
   if (agentIds.length === 0) fail('agentId', 'or agentIds is required: the proxy only serves agents it is told about.');
-  for (const id of agentIds) if (typeof id !== 'string' || id.trim() === '') fail('agentIds', 'must be non-empty strings.');
+  for (const id of agentIds)
+    if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_AGENT_ID_LENGTH)
+      fail('agentIds', `must be non-empty strings of at most ${MAX_AGENT_ID_LENGTH} characters.`);
   if (!Array.isArray(options.allowedOrigins)) fail('allowedOrigins', 'is required (an array; it may be empty).');
 
   const limits = options.rateLimit ?? {};
   const dailyCap = limits.dailyCap;
   const trustProxy = options.trustProxy ?? 0;
   if (!Number.isInteger(trustProxy) || trustProxy < 0) fail('trustProxy', 'must be a whole number of hops (0 or more).');
+
+  const maxMessageLength = positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength');
+  const maxBodyBytes = positiveInteger(options.maxBodyBytes, bodyBytesFor(maxMessageLength), 'maxBodyBytes');
+  // Both given and contradicting: a message the owner allows would be refused as too large.
+  if (options.maxMessageLength !== undefined && maxBodyBytes < bodyBytesFor(maxMessageLength))
+    fail(
+      'maxBodyBytes',
+      `(${maxBodyBytes}) is too small for maxMessageLength ${maxMessageLength}: it needs ${bodyBytesFor(maxMessageLength)}. Leave it out to derive it.`,
+    );
 
   return {
     apiKey: options.apiKey,
@@ -210,8 +238,8 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     dailyCap:
       dailyCap === false ? undefined : positiveInteger(dailyCap?.limit, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap.limit'),
     store: options.store ?? createMemoryStore(),
-    maxBodyBytes: positiveInteger(options.maxBodyBytes, PROXY_DEFAULTS.maxBodyBytes, 'maxBodyBytes'),
-    maxMessageLength: positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength'),
+    maxBodyBytes,
+    maxMessageLength,
     replyLimits: {
       ...REPLY_LIMITS,
       maxReplyLength: positiveInteger(options.maxReplyLength, PROXY_DEFAULTS.maxReplyLength, 'maxReplyLength'),

@@ -190,6 +190,13 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
   return chatOutcome(cfg, result, agentId, conversationId, rc.now);
 }
 
+/**
+ * Text that shows nothing: whitespace, controls, format characters (zero-width, BOM, bidi marks) and
+ * the other default-ignorables (variation selectors, Hangul fillers, tags), and the Braille blank.
+ * Such a message is as empty as "" and would cost credits for nothing.
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
 /** The browser's request, checked field by field; unknown fields are dropped, not forwarded. */
 function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRequest> {
   const parsed = parseJson(bytes);
@@ -205,7 +212,7 @@ function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRe
   const { message, conversationId } = value;
   if (typeof message !== 'string')
     return { ok: false, outcome: failure(400, 'invalid_request', 'message must be a string.') };
-  if (message.trim() === '') return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
+  if (INVISIBLE.test(message)) return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
   const max = rc.cfg.maxMessageLength;
   if (message.length > max)
     return {
