@@ -23,6 +23,13 @@ export function bookingSegment(pathname: string): string | undefined {
   return BOOKING_PATH.exec(pathname)?.[1];
 }
 
+/** The `Allow` value for a path: what the handler serves there, whether or not forwarding is on. */
+export function allowedMethods(pathname: string): string {
+  const segment = bookingSegment(pathname);
+  if (segment === undefined) return 'POST, OPTIONS';
+  return Object.hasOwn(BOOKING_METHODS, segment) ? `${BOOKING_METHODS[segment]}, OPTIONS` : 'OPTIONS';
+}
+
 /** The method of a known endpoint when forwarding is on; undefined means 404. */
 export function bookingMethod(rc: RouteContext, segment: string): 'GET' | 'POST' | undefined {
   return rc.cfg.forwardBooking && Object.hasOwn(BOOKING_METHODS, segment) ? BOOKING_METHODS[segment] : undefined;
@@ -35,8 +42,13 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
   rc.endpoint = segment;
   if (request.method !== method)
     return failure(405, 'method_not_allowed', `Use ${method} for this booking call.`, {
-      headers: { Allow: `${method}, OPTIONS` },
+      headers: { Allow: allowedMethods(url.pathname) },
     });
+  // URLSearchParams.get takes the first of repeated names while the service may take the last:
+  // the agent we check must be the agent it serves, so a name that appears twice is refused.
+  const names = [...url.searchParams.keys()];
+  if (new Set(names).size !== names.length)
+    return failure(400, 'invalid_request', 'Each query parameter may appear only once.');
 
   // Booking is free but still costs the service's rate limit, which all visitors share through us.
   const limited = await limitStep(rc, cfg.perIp, `booking-ip:${rc.ipHash}`);
@@ -58,7 +70,8 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
 
   const result = await callUpstream({
     fetch: cfg.fetch,
-    url: `${cfg.baseUrl}/booking/public/${segment}${url.search}`,
+    // A POST carries its parameters (and its agentId) in the body; a query beside it is not forwarded.
+    url: `${cfg.baseUrl}/booking/public/${segment}${method === 'GET' ? url.search : ''}`,
     init: {
       method,
       // Deliberately no Authorization: these endpoints are public and the key stays out of them.

@@ -1,6 +1,7 @@
 // node:http and Express adapter: IncomingMessage -> Request (streamed body, disconnect signal),
 // Response -> ServerResponse. The only module of src/server that imports node: built-ins.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowedMethods } from './booking-forward';
 import { MESSAGES } from './outcome';
 import type { ChatProxyHandler } from './proxy';
 
@@ -11,6 +12,22 @@ const DRAIN_LIMIT_BYTES = 65_536;
 
 /** For a handler that throws (the proxy never does): the same body the proxy sends for its own failures. */
 const FALLBACK_ERROR = JSON.stringify({ success: false, error: MESSAGES.internal, code: 'internal_error' });
+
+/** Methods a Fetch API Request cannot carry (the Fetch spec's list), so no handler can see them: the adapter answers. */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+function jsonResponse(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+function methodNotAllowed(req: IncomingMessage): Response {
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const body = JSON.stringify({ success: false, error: 'This method is not allowed here.', code: 'method_not_allowed' });
+  return jsonResponse(405, body, { Allow: allowedMethods(pathname) });
+}
 
 /** The request body as a web stream that pauses the socket when nobody is reading (backpressure). */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
@@ -146,12 +163,11 @@ async function serve(handler: ChatProxyHandler, req: IncomingMessage, res: Serve
   });
   let response: Response;
   try {
-    response = await handler(toRequest(req, disconnect.signal), { ip: socketIp(req) });
+    response = FORBIDDEN_METHODS.has((req.method ?? '').toUpperCase())
+      ? methodNotAllowed(req)
+      : await handler(toRequest(req, disconnect.signal), { ip: socketIp(req) });
   } catch {
-    response = new Response(FALLBACK_ERROR, {
-      status: 500,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    response = jsonResponse(500, FALLBACK_ERROR);
   }
   if (res.destroyed) return;
   await writeResponse(req, res, response);

@@ -4,7 +4,7 @@
 // Node >= 20, Workers, Deno, Bun and Next.js route handlers.
 import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
-import { bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
+import { allowedMethods, bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
 import { clientIp, createIpHasher } from './client-ip';
 import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
@@ -139,7 +139,9 @@ function preflight(rc: RouteContext, segment: string | undefined): Outcome {
 async function chatRoute(rc: RouteContext): Promise<Outcome> {
   const { cfg, request } = rc;
   if (request.method !== 'POST')
-    return failure(405, 'method_not_allowed', 'Send chat messages with POST.', { headers: { Allow: 'POST, OPTIONS' } });
+    return failure(405, 'method_not_allowed', 'Send chat messages with POST.', {
+      headers: { Allow: allowedMethods(rc.url.pathname) },
+    });
   if (!isJsonContentType(request.headers)) return failure(415, 'unsupported_media_type', MESSAGES.unsupportedMediaType);
 
   // Per IP first and before reading the body: a flood is refused at the lowest cost.
