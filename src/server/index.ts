@@ -1,7 +1,7 @@
 // agent-widget/server: the chat proxy (keeps the API key on the server) and the typed client
 // for every authenticated endpoint. Nothing here imports the widget or the sandbox.
 export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
-export { toNodeListener, type NodeListener } from './node';
+export { DEFAULT_NODE_BODY_TIMEOUT_MS, toNodeListener, type NodeListener, type NodeListenerOptions } from './node';
 export {
   bodyBytesFor,
   PROXY_DEFAULTS,

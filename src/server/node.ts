@@ -7,6 +7,17 @@ import type { ChatProxyHandler } from './proxy';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+export interface NodeListenerOptions {
+  /**
+   * A connection whose request body is still incomplete this long after the request arrived is closed,
+   * whatever the handler does (an unread body would otherwise be drained at the sender's pace).
+   * Default 15 000: after the proxy's own 408 at bodyTimeoutMs (10 000).
+   */
+  bodyTimeoutMs?: number;
+}
+
+export const DEFAULT_NODE_BODY_TIMEOUT_MS = 15_000;
+
 /** Unread request bodies up to this size are drained so the connection can be reused. */
 const DRAIN_LIMIT_BYTES = 65_536;
 
@@ -156,6 +167,15 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
+/** Closes the connection if the upload is not complete by the deadline; 'close' fires once the request is done. */
+function cutSlowUpload(req: IncomingMessage, deadlineMs: number): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, deadlineMs);
+  req.once('close', () => clearTimeout(timer));
+}
+
 async function serve(handler: ChatProxyHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const disconnect = new AbortController();
   res.once('close', () => {
@@ -177,8 +197,12 @@ async function serve(handler: ChatProxyHandler, req: IncomingMessage, res: Serve
  * A `(req, res)` listener for node:http's createServer and for Express (mount it before any body
  * parser: it reads the raw stream itself). Sets ctx.ip from the socket; see trustProxy.
  */
-export function toNodeListener(handler: ChatProxyHandler): NodeListener {
+export function toNodeListener(handler: ChatProxyHandler, options: NodeListenerOptions = {}): NodeListener {
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_NODE_BODY_TIMEOUT_MS;
+  if (!Number.isInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0)
+    throw new TypeError('toNodeListener: bodyTimeoutMs must be a positive whole number.');
   return (req, res) => {
+    cutSlowUpload(req, bodyTimeoutMs);
     void serve(handler, req, res);
   };
 }

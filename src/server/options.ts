@@ -35,6 +35,7 @@ export type ProxyLogReason =
   | 'upstream_invalid_response'
   | 'upstream_no_reply'
   | 'client_closed'
+  | 'client_slow'
   | 'internal';
 
 export interface ProxyLogEntry {
@@ -90,6 +91,8 @@ export interface ChatProxyOptions {
   maxUpstreamBytes?: number;
   /** Deadline for the upstream call, from sending to the last byte of its answer. Default 30 000. */
   timeoutMs?: number;
+  /** Deadline for the whole request body, from when the proxy starts reading it; later is 408. Default 10 000. */
+  bodyTimeoutMs?: number;
   /** Proxies in front of this server: 0 ignores X-Forwarded-For; n takes its n-th address from the right. */
   trustProxy?: number;
   /** Salt for ipHash in log entries; default a random value per proxy instance. */
@@ -123,6 +126,7 @@ export interface ResolvedProxyOptions {
   replyLimits: ReplyLimits;
   maxUpstreamBytes: number;
   timeoutMs: number;
+  bodyTimeoutMs: number;
   trustProxy: number;
   ipHashSalt: string;
   onCredits: ChatProxyOptions['onCredits'];
@@ -155,6 +159,7 @@ export const PROXY_DEFAULTS = {
   maxReplyLength: REPLY_LIMITS.maxReplyLength,
   maxUpstreamBytes: 262_144,
   timeoutMs: 30_000,
+  bodyTimeoutMs: 10_000,
 } as const;
 
 function fail(option: string, message: string): never {
@@ -246,6 +251,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     },
     maxUpstreamBytes: positiveInteger(options.maxUpstreamBytes, PROXY_DEFAULTS.maxUpstreamBytes, 'maxUpstreamBytes'),
     timeoutMs: positiveInteger(options.timeoutMs, PROXY_DEFAULTS.timeoutMs, 'timeoutMs'),
+    bodyTimeoutMs: positiveInteger(options.bodyTimeoutMs, PROXY_DEFAULTS.bodyTimeoutMs, 'bodyTimeoutMs'),
     trustProxy,
     ipHashSalt: options.ipHashSalt ?? randomSalt(),
     onCredits: options.onCredits,

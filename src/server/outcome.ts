@@ -39,6 +39,7 @@ export const MESSAGES = {
   originNotAllowed: 'This website is not allowed to use this chat.',
   agentNotAllowed: 'This agent is not available here.',
   bodyTooLarge: 'The request is too large.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
   unsupportedMediaType: 'Send the request as JSON (Content-Type: application/json).',
   invalidJson: 'The request body is not valid JSON.',
   notFound: 'Nothing is served at this address.',
