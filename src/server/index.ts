@@ -1,6 +1,6 @@
 // agent-widget/server: the chat proxy (keeps the API key on the server) and the typed client
 // for every authenticated endpoint. Nothing here imports the widget or the sandbox.
-export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
+export { createChatProxy, type ChatProxyConfig, type ChatProxyHandler, type ProxyContext } from './proxy';
 export { DEFAULT_NODE_BODY_TIMEOUT_MS, toNodeListener, type NodeListener, type NodeListenerOptions } from './node';
 export {
   bodyBytesFor,

@@ -128,7 +128,8 @@ export interface ResolvedProxyOptions {
   timeoutMs: number;
   bodyTimeoutMs: number;
   trustProxy: number;
-  ipHashSalt: string;
+  /** Undefined: a random one is made on the first request (workerd forbids random values at startup). */
+  ipHashSalt: string | undefined;
   onCredits: ChatProxyOptions['onCredits'];
   log: ChatProxyOptions['log'];
   fetch: typeof fetch;
@@ -194,7 +195,7 @@ function normalizeOrigin(origin: string): string {
   return url.origin;
 }
 
-function randomSalt(): string {
+export function randomSalt(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -253,7 +254,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     timeoutMs: positiveInteger(options.timeoutMs, PROXY_DEFAULTS.timeoutMs, 'timeoutMs'),
     bodyTimeoutMs: positiveInteger(options.bodyTimeoutMs, PROXY_DEFAULTS.bodyTimeoutMs, 'bodyTimeoutMs'),
     trustProxy,
-    ipHashSalt: options.ipHashSalt ?? randomSalt(),
+    ipHashSalt: options.ipHashSalt,
     onCredits: options.onCredits,
     log: options.log,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -6,7 +6,10 @@ import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
 import { allowedMethods, bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
 import { clientIp, createIpHasher } from './client-ip';
-import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
+import {
+  randomSalt,
+  resolveProxyOptions,
+  type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
   failure,
   isJsonContentType,
@@ -28,6 +31,42 @@ export interface ProxyContext {
 }
 
 export type ChatProxyHandler = (request: Request, ctx?: ProxyContext) => Promise<Response>;
+
+/**
+ * The options, or a function that returns them (or a promise of them). The function is called on the
+ * first request, not at creation, so a module that creates the proxy at import time needs no secret
+ * then (Next.js `next build`, Workers' `env`). Its result is validated then and kept.
+ */
+export type ChatProxyConfig = ChatProxyOptions | (() => ChatProxyOptions | Promise<ChatProxyOptions>);
+
+/** What serves requests once the options are known. */
+interface Running {
+  cfg: ResolvedProxyOptions;
+  hashIp: (ip: string | undefined) => Promise<string>;
+}
+
+/** Made on the first request: workerd forbids generating random values (the default salt) at startup. */
+function run(cfg: ResolvedProxyOptions): Running {
+  return { cfg, hashIp: createIpHasher(cfg.ipHashSalt ?? randomSalt()) };
+}
+
+/**
+ * Static options are checked at once, so a misconfiguration fails at startup; a function is called on
+ * the first request, and again on the next one if it threw or returned invalid options.
+ */
+function loader(options: ChatProxyConfig): () => Promise<Running> {
+  if (typeof options !== 'function') {
+    const cfg = resolveProxyOptions(options);
+    let running: Running | undefined;
+    return async () => (running ??= run(cfg));
+  }
+  let pending: Promise<Running> | undefined;
+  return () =>
+    (pending ??= (async () => run(resolveProxyOptions(await options())))().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
 
 const BASE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
@@ -53,11 +92,27 @@ function safely(hook: () => void | Promise<void>): void {
   }
 }
 
-export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
-  const cfg = resolveProxyOptions(options);
-  const hashIp = createIpHasher(cfg.ipHashSalt);
+export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
+  const load = loader(options);
+  let reported: string | undefined;
 
   return async function handleChatProxy(request: Request, ctx: ProxyContext = {}): Promise<Response> {
+    let running: Running;
+    try {
+      running = await load();
+    } catch (error) {
+      // There is no log hook without options: the console is the owner's only channel. Once per
+      // distinct problem, so a flood of requests does not become a flood of lines.
+      const problem = error instanceof Error ? error.message : String(error);
+      if (problem !== reported) console.error('createChatProxy: the options could not be loaded; answering 500.', error);
+      reported = problem;
+      const body = encoder.encode(JSON.stringify({ success: false, error: MESSAGES.internal, code: 'internal_error' }));
+      return new Response(body, {
+        status: 500,
+        headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
+      });
+    }
+    const { cfg, hashIp } = running;
     const rc: RouteContext = {
       cfg,
       request,
