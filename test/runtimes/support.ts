@@ -83,8 +83,25 @@ export async function fakeService() {
   return { baseUrl: `${origin}/api`, calls, held };
 }
 
+export interface Started {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
 /** Spawns a server process and resolves with the URL it prints ("listening on <url>"); killed after the test. */
-export function startProcess(command: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+export function startProcess(command: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<Started> {
+  return watchProcess(command, args, env, cwd, (output) => /listening on (http:\/\/[^\s/]+)/i.exec(output)?.[1]);
+}
+
+/** Spawns a process and resolves once `ready(output so far)` names its URL; killed after the test. */
+export function watchProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  ready: (output: string) => string | undefined,
+): Promise<Started> {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   onTestFinished(() => {
@@ -93,8 +110,8 @@ export function startProcess(command: string, args: string[], env: Record<string
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const match = /listening on (http:\/\/[^\s/]+)/i.exec(output);
-      if (match?.[1] !== undefined) resolve({ url: match[1], child, output: () => output });
+      const url = ready(output);
+      if (url !== undefined) resolve({ url, child, output: () => output });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
