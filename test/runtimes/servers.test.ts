@@ -1,4 +1,4 @@
-// The README's Deno, Bun and Express recipes, each run as its own process on its own runtime
+// The README's Deno, Bun, node:http and Express recipes, each run as its own process on its own runtime
 // against a loopback stand-in for the service: a message goes through with the key, a booking call
 // without it, and a visitor who goes away cancels the upstream call.
 import { existsSync } from 'node:fs';
@@ -40,6 +40,11 @@ const RUNTIMES: Runtime[] = [
     name: 'Bun',
     present: () => has('bun'),
     start: (env) => startProcess(bin('bun'), [fixture('./bun/server.mjs')], env),
+  },
+  {
+    name: 'Node (node:http)',
+    present: () => true,
+    start: (env) => startProcess(process.execPath, [fixture('./node/server.mjs')], env),
   },
   {
     name: 'Express',
