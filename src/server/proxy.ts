@@ -9,7 +9,11 @@ import { clientIp, createIpHasher } from './client-ip';
 import {
   randomSalt,
   resolveProxyOptions,
-  type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
+  type ChatProxyOptions,
+  type ProxyLogEntry,
+  type ProxyLogReason,
+  type ResolvedProxyOptions,
+} from './options';
 import {
   failure,
   isJsonContentType,

@@ -1,7 +1,7 @@
 // The API key never leaves the server, even when the service echoes it back: every text from the
 // service passes through one redaction before anything is derived from it.
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export type Redact = (text: string) => string;
 

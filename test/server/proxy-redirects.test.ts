@@ -100,3 +100,42 @@ describe('the server client never follows a redirect', () => {
     expect(target.seen).toHaveLength(0);
   });
 });
+
+describe('whatever fetch the owner injects', () => {
+  /** A fetch that records the redirect mode it was asked for and answers like a browser's manual mode. */
+  function opaqueRedirectFetch() {
+    const modes: (RequestRedirect | undefined)[] = [];
+    const fetch: typeof globalThis.fetch = async (_input, init) => {
+      modes.push(init?.redirect);
+      const response = new Response(null, { status: 200 });
+      Object.defineProperty(response, 'type', { value: 'opaqueredirect' });
+      return response;
+    };
+    return { fetch, modes };
+  }
+
+  test('the proxy asks for redirect: manual and treats an opaque redirect as a redirect', async () => {
+    const upstream = opaqueRedirectFetch();
+    const logs: ProxyLogEntry[] = [];
+    const handler = createChatProxy({
+      apiKey: API_KEY,
+      baseUrl: 'https://service.test/api',
+      agentId: AGENT,
+      allowedOrigins: [ORIGIN],
+      fetch: upstream.fetch,
+      log: (entry) => {
+        logs.push(entry);
+      },
+    });
+    expect((await read(await handler(chatRequest()))).status).toBe(502);
+    expect(upstream.modes).toEqual(['manual']);
+    expect(logs[0]?.reason).toBe('upstream_redirect');
+  });
+
+  test('the server client asks for redirect: manual and refuses an opaque redirect', async () => {
+    const upstream = opaqueRedirectFetch();
+    const api = createAgentClient({ apiKey: API_KEY, baseUrl: 'https://service.test/api', fetch: upstream.fetch });
+    await expect(api.credits()).rejects.toMatchObject({ kind: 'invalid_response' });
+    expect(upstream.modes).toEqual(['manual']);
+  });
+});
