@@ -7,7 +7,8 @@ import { isRedirect } from './upstream';
 /** Thrown by the guarded fetch; the client turns it back into an ApiError of kind invalid_response. */
 class RedirectRefused extends Error {
   constructor(readonly status: number) {
-    super(`The service answered ${status}, a redirect. Redirects are not followed: check baseUrl.`);
+    // Status 0 is a browser-style opaque redirect, which hides the real status.
+    super(`The service answered with a redirect${status === 0 ? '' : ` (${status})`}. Redirects are not followed: check baseUrl.`);
   }
 }
 

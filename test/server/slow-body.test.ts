@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PROXY_DEFAULTS, toNodeListener } from '../../src/server';
-import { AGENT, chatRequest, ORIGIN, read, setup } from './helpers';
+import { AGENT, chatRequest, deferred, ORIGIN, read, setup } from './helpers';
 import { listen } from './loopback';
 
 afterEach(() => {
@@ -85,12 +85,21 @@ describe('a slow request body', () => {
   test('the handler alone (any runtime): a body that stalls is 408 after the default 10 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { handler, logs } = setup();
-    const stalled = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"agentId":'));
+    // The deadline starts when the proxy starts reading; it is waiting once it asks for more.
+    const waiting = deferred();
+    const stalled = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"agentId":'));
+        },
+        pull() {
+          waiting.resolve();
+        },
       },
-    });
+      { highWaterMark: 0 },
+    );
     const pending = handler(chatRequest({ rawBody: stalled }));
+    await waiting.promise;
     await vi.advanceTimersByTimeAsync(PROXY_DEFAULTS.bodyTimeoutMs - 1);
     expect(logs).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
