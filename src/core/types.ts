@@ -171,7 +171,9 @@ export type ProxyErrorCode =
   /** The client went away before the answer was ready (status 499; nobody reads it, the log does). */
   | 'client_closed'
   /** An unexpected failure inside the proxy, e.g. its rate-limit store (status 500). */
-  | 'internal_error';
+  | 'internal_error'
+  /** The request body did not arrive within the proxy's deadline (status 408). */
+  | 'request_timeout';
 
 export interface ProxyChatError {
   success: false;

@@ -33,6 +33,8 @@ import type {
 import { check, invalidArgument, isNonEmptyString, requireId } from '../core/validate';
 import { RateLimitedError, typedError } from './errors';
 import { defaultSleep, pollUntilDone, type Sleep, type WaitOptions } from './poll';
+import { createRedactor } from './redact';
+import { refusedRedirect, serviceFetch } from './service-fetch';
 import { httpUrl } from './url';
 
 export interface AgentClientOptions {
@@ -138,7 +140,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const clock = { now: options.now ?? Date.now, sleep };
   const http = createHttp({
     baseUrl: options.baseUrl,
-    fetch: options.fetch,
+    fetch: serviceFetch(
+      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      createRedactor(options.apiKey),
+    ),
     timeoutMs: options.timeoutMs,
     headers: { Authorization: `Bearer ${options.apiKey}` },
   });
@@ -149,7 +154,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       try {
         return await http(path, schema, request);
       } catch (error) {
-        const typed = error instanceof ApiError ? typedError(error) : error;
+        const typed = error instanceof ApiError ? typedError(refusedRedirect(error)) : error;
         if (!(typed instanceof RateLimitedError) || attempt >= maxRetries) throw typed;
         const waitMs = typed.retryAfter === undefined ? FALLBACK_RETRY_WAIT_MS : typed.retryAfter * 1000;
         if (waitMs > maxRetryWaitMs) throw typed;

@@ -1,23 +1,49 @@
 // Bodies are counted as they stream in: a missing or lying Content-Length cannot make us buffer more.
 
-export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; bytesRead: number };
+export type BoundedBody =
+  | { ok: true; bytes: Uint8Array<ArrayBuffer> }
+  | { ok: false; why: 'too_large' | 'too_slow'; bytesRead: number };
 
-/** Reads at most `limit` bytes; one byte more and the stream is cancelled and `ok` is false. */
-export async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BoundedBody> {
+/**
+ * Reads at most `limit` bytes, all of them within `deadlineMs` when given. One byte more, or the
+ * deadline, and the stream is cancelled and `ok` is false.
+ */
+export async function readBounded(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  deadlineMs?: number,
+): Promise<BoundedBody> {
   if (body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      // Not awaited: a stalled sender must not hold the answer back.
-      reader.cancel().catch(() => undefined);
-      return { ok: false, bytesRead: total };
+  let late = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline =
+    deadlineMs === undefined
+      ? undefined
+      : new Promise<{ done: true; value: undefined }>((resolve) => {
+          timer = setTimeout(() => {
+            late = true;
+            resolve({ done: true, value: undefined });
+          }, deadlineMs);
+        });
+  const stop = (why: 'too_large' | 'too_slow'): BoundedBody => {
+    // Not awaited: a stalled sender must not hold the answer back.
+    reader.cancel().catch(() => undefined);
+    return { ok: false, why, bytesRead: total };
+  };
+  try {
+    for (;;) {
+      const { done, value } = await (deadline === undefined ? reader.read() : Promise.race([reader.read(), deadline]));
+      if (late) return stop('too_slow');
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) return stop('too_large');
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
@@ -34,12 +60,23 @@ export function declaresTooLarge(headers: Headers, limit: number): boolean {
   return Number.isFinite(declared) && declared > limit;
 }
 
-/** JSON text to a value, or undefined for invalid UTF-8 or invalid JSON. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function parseJson(bytes: Uint8Array): { value: unknown } | undefined {
+/** The text, or undefined when the bytes are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
-    return { value: JSON.parse(strictUtf8.decode(bytes)) };
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON text to a value, or undefined for invalid UTF-8 or invalid JSON. */
+export function parseJson(bytes: Uint8Array): { value: unknown } | undefined {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return undefined;
+  try {
+    return { value: JSON.parse(text) };
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
 // A request is a booking call when its path ENDS with /booking/public/<endpoint>, so it works
 // wherever the owner mounts the handler (e.g. /api/agent-chat/booking/public/slots).
 import { parseJson, isRecord } from './body';
-import { failure, isJsonContentType, MESSAGES, unanswered, upstreamRetryAfter, type Outcome } from './outcome';
+import { failure, isJsonContentType, MESSAGES, unanswered, upstreamFailure, upstreamRetryAfter, type Outcome } from './outcome';
 import { agentStep, limitStep, readBodyStep, type RouteContext } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
@@ -23,6 +23,13 @@ export function bookingSegment(pathname: string): string | undefined {
   return BOOKING_PATH.exec(pathname)?.[1];
 }
 
+/** The `Allow` value for a path: what the handler serves there, whether or not forwarding is on. */
+export function allowedMethods(pathname: string): string {
+  const segment = bookingSegment(pathname);
+  if (segment === undefined) return 'POST, OPTIONS';
+  return Object.hasOwn(BOOKING_METHODS, segment) ? `${BOOKING_METHODS[segment]}, OPTIONS` : 'OPTIONS';
+}
+
 /** The method of a known endpoint when forwarding is on; undefined means 404. */
 export function bookingMethod(rc: RouteContext, segment: string): 'GET' | 'POST' | undefined {
   return rc.cfg.forwardBooking && Object.hasOwn(BOOKING_METHODS, segment) ? BOOKING_METHODS[segment] : undefined;
@@ -35,8 +42,13 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
   rc.endpoint = segment;
   if (request.method !== method)
     return failure(405, 'method_not_allowed', `Use ${method} for this booking call.`, {
-      headers: { Allow: `${method}, OPTIONS` },
+      headers: { Allow: allowedMethods(url.pathname) },
     });
+  // URLSearchParams.get takes the first of repeated names while the service may take the last:
+  // the agent we check must be the agent it serves, so a name that appears twice is refused.
+  const names = [...url.searchParams.keys()];
+  if (new Set(names).size !== names.length)
+    return failure(400, 'invalid_request', 'Each query parameter may appear only once.');
 
   // Booking is free but still costs the service's rate limit, which all visitors share through us.
   const limited = await limitStep(rc, cfg.perIp, `booking-ip:${rc.ipHash}`);
@@ -58,7 +70,8 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
 
   const result = await callUpstream({
     fetch: cfg.fetch,
-    url: `${cfg.baseUrl}/booking/public/${segment}${url.search}`,
+    // A POST carries its parameters (and its agentId) in the body; a query beside it is not forwarded.
+    url: `${cfg.baseUrl}/booking/public/${segment}${method === 'GET' ? url.search : ''}`,
     init: {
       method,
       // Deliberately no Authorization: these endpoints are public and the key stays out of them.
@@ -66,19 +79,19 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
       body,
     },
     timeoutMs: cfg.timeoutMs,
+    maxBytes: cfg.maxUpstreamBytes,
     clientSignal: request.signal,
+    redact: cfg.redact,
   });
   return passThrough(result, rc.now);
 }
 
 /** Status and JSON body as the service sent them; of its headers only the (JSON) content type survives. */
 function passThrough(result: UpstreamResult, now: number): Outcome {
+  if (result.kind === 'redirect') return upstreamFailure('upstream_redirect', result.status);
+  if (result.kind === 'too_large') return upstreamFailure('upstream_too_large', result.status);
   if (result.kind !== 'answered') return unanswered(result.kind);
-  if (result.json === undefined)
-    return failure(502, 'upstream_error', MESSAGES.upstreamError, {
-      reason: 'upstream_invalid_response',
-      upstreamStatus: result.status,
-    });
+  if (result.json === undefined) return upstreamFailure('upstream_invalid_response', result.status);
   const outcome: Outcome = { status: result.status, body: result.bytes, upstreamStatus: result.status };
   // Our own Retry-After, computed from the service's reset time; its headers are not copied.
   if (result.status === 429) outcome.headers = { 'Retry-After': String(upstreamRetryAfter(result.headers, now)) };

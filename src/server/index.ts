@@ -1,9 +1,10 @@
 // agent-widget/server: the chat proxy (keeps the API key on the server) and the typed client
 // for every authenticated endpoint. Nothing here imports the widget or the sandbox.
-export { createChatProxy, type ChatProxyHandler, type ProxyContext } from './proxy';
-export { toNodeListener, type NodeListener } from './node';
+export { createChatProxy, type ChatProxyConfig, type ChatProxyHandler, type ProxyContext } from './proxy';
+export { DEFAULT_NODE_BODY_TIMEOUT_MS, toNodeListener, type NodeListener, type NodeListenerOptions } from './node';
 export type { ClientIpPreset, ClientIpResolver } from './client-ip';
 export {
+  bodyBytesFor,
   PROXY_DEFAULTS,
   type ChatProxyOptions,
   type CreditsContext,
@@ -26,7 +27,14 @@ export {
   type NodeRedisScripting,
   type RedisStoreOptions,
 } from './redis-store';
-export { mapChatReply, REPLY_TEXT_FIELDS, CONVERSATION_ID_FIELDS } from './reply-mapping';
+export {
+  mapChatReply,
+  REPLY_TEXT_FIELDS,
+  CONVERSATION_ID_FIELDS,
+  REPLY_LIMITS,
+  REPLY_TRUNCATED_MARKER,
+  type ReplyLimits,
+} from './reply-mapping';
 export { ApiError, isApiError, type ApiErrorKind } from '../core/http';
 export {
   createAgentClient,

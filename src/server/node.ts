@@ -1,16 +1,44 @@
 // node:http and Express adapter: IncomingMessage -> Request (streamed body, disconnect signal),
 // Response -> ServerResponse. The only module of src/server that imports node: built-ins.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowedMethods } from './booking-forward';
 import { MESSAGES } from './outcome';
 import type { ChatProxyHandler } from './proxy';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface NodeListenerOptions {
+  /**
+   * A connection whose request body is still incomplete this long after the request arrived is closed,
+   * whatever the handler does (an unread body would otherwise be drained at the sender's pace).
+   * Default 15 000: after the proxy's own 408 at bodyTimeoutMs (10 000).
+   */
+  bodyTimeoutMs?: number;
+}
+
+export const DEFAULT_NODE_BODY_TIMEOUT_MS = 15_000;
 
 /** Unread request bodies up to this size are drained so the connection can be reused. */
 const DRAIN_LIMIT_BYTES = 65_536;
 
 /** For a handler that throws (the proxy never does): the same body the proxy sends for its own failures. */
 const FALLBACK_ERROR = JSON.stringify({ success: false, error: MESSAGES.internal, code: 'internal_error' });
+
+/** Methods a Fetch API Request cannot carry (the Fetch spec's list), so no handler can see them: the adapter answers. */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+function jsonResponse(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+function methodNotAllowed(req: IncomingMessage): Response {
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const body = JSON.stringify({ success: false, error: 'This method is not allowed here.', code: 'method_not_allowed' });
+  return jsonResponse(405, body, { Allow: allowedMethods(pathname) });
+}
 
 /** The request body as a web stream that pauses the socket when nobody is reading (backpressure). */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
@@ -139,6 +167,15 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
+/** Closes the connection if the upload is not complete by the deadline; 'close' fires once the request is done. */
+function cutSlowUpload(req: IncomingMessage, deadlineMs: number): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, deadlineMs);
+  req.once('close', () => clearTimeout(timer));
+}
+
 async function serve(handler: ChatProxyHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const disconnect = new AbortController();
   res.once('close', () => {
@@ -146,12 +183,11 @@ async function serve(handler: ChatProxyHandler, req: IncomingMessage, res: Serve
   });
   let response: Response;
   try {
-    response = await handler(toRequest(req, disconnect.signal), { ip: socketIp(req) });
+    response = FORBIDDEN_METHODS.has((req.method ?? '').toUpperCase())
+      ? methodNotAllowed(req)
+      : await handler(toRequest(req, disconnect.signal), { ip: socketIp(req) });
   } catch {
-    response = new Response(FALLBACK_ERROR, {
-      status: 500,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    response = jsonResponse(500, FALLBACK_ERROR);
   }
   if (res.destroyed) return;
   await writeResponse(req, res, response);
@@ -161,8 +197,12 @@ async function serve(handler: ChatProxyHandler, req: IncomingMessage, res: Serve
  * A `(req, res)` listener for node:http's createServer and for Express (mount it before any body
  * parser: it reads the raw stream itself). Sets ctx.ip from the socket; see trustProxy.
  */
-export function toNodeListener(handler: ChatProxyHandler): NodeListener {
+export function toNodeListener(handler: ChatProxyHandler, options: NodeListenerOptions = {}): NodeListener {
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_NODE_BODY_TIMEOUT_MS;
+  if (!Number.isInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0)
+    throw new TypeError('toNodeListener: bodyTimeoutMs must be a positive whole number.');
   return (req, res) => {
+    cutSlowUpload(req, bodyTimeoutMs);
     void serve(handler, req, res);
   };
 }

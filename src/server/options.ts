@@ -2,6 +2,8 @@
 // misconfiguration fails loudly there instead of on a visitor's first message.
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
 import { CLIENT_IP_PRESETS, forwardedFor, type ClientIpPreset, type ClientIpResolver } from './client-ip';
+import { createRedactor, type Redact } from './redact';
+import { REPLY_LIMITS, type ReplyLimits } from './reply-mapping';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
 
 export interface RateLimitOptions {
@@ -31,12 +33,15 @@ export type ProxyLogReason =
   | 'upstream_insufficient_credits'
   | 'upstream_rate_limited'
   | 'upstream_status'
+  | 'upstream_redirect'
+  | 'upstream_too_large'
   | 'upstream_server_error'
   | 'upstream_network'
   | 'upstream_timeout'
   | 'upstream_invalid_response'
   | 'upstream_no_reply'
   | 'client_closed'
+  | 'client_slow'
   | 'internal';
 
 /**
@@ -65,6 +70,8 @@ export interface ProxyLogEntry {
   /** The booking endpoint, for `booking` events. */
   endpoint?: string;
   warning?: ProxyWarning;
+  /** The reply was longer than maxReplyLength and was shortened. */
+  replyTruncated?: true;
 }
 
 export interface ChatProxyOptions {
@@ -86,10 +93,17 @@ export interface ChatProxyOptions {
   rateLimit?: RateLimitOptions;
   /** Where counters live. Default: in-memory, per process. */
   store?: RateLimitStore;
-  /** Largest request body read, counted while streaming. Default 8192. */
+  /**
+   * Largest request body read, counted while streaming. Default bodyBytesFor(maxMessageLength): room
+   * for the longest message at its worst-case JSON size. Set it alone only to tighten the limit.
+   */
   maxBodyBytes?: number;
   /** Longest message, in UTF-16 code units (as HTML maxlength counts). Default 4000. */
   maxMessageLength?: number;
+  /** Longest reply text forwarded, in UTF-16 code units; longer replies are shortened with a marker. Default 32 000. */
+  maxReplyLength?: number;
+  /** Most bytes of an upstream answer read; a larger one is refused (502) without buffering it. Default 262 144. */
+  maxUpstreamBytes?: number;
   /** Deadline for the upstream call, from sending to the last byte of its answer. Default 30 000. */
   timeoutMs?: number;
   /**
@@ -98,6 +112,8 @@ export interface ChatProxyOptions {
    * your own function. Default: ctx.ip, or X-Forwarded-For per trustProxy. Not together with trustProxy.
    */
   clientIp?: ClientIpPreset | ClientIpResolver;
+  /** Deadline for the whole request body, from when the proxy starts reading it; later is 408. Default 10 000. */
+  bodyTimeoutMs?: number;
   /** Proxies in front of this server: 0 ignores X-Forwarded-For; n takes its n-th address from the right. */
   trustProxy?: number;
   /**
@@ -119,6 +135,8 @@ export interface ChatProxyOptions {
 
 export interface ResolvedProxyOptions {
   apiKey: string;
+  /** Removes the key from any text, see redact.ts. */
+  redact: Redact;
   baseUrl: string;
   agentIds: ReadonlySet<string>;
   allowedOrigins: ReadonlySet<string>;
@@ -130,9 +148,12 @@ export interface ResolvedProxyOptions {
   store: RateLimitStore;
   maxBodyBytes: number;
   maxMessageLength: number;
+  replyLimits: ReplyLimits;
+  maxUpstreamBytes: number;
   timeoutMs: number;
   clientIp: ClientIpResolver;
   keySecret: string;
+  bodyTimeoutMs: number;
   onCredits: ChatProxyOptions['onCredits'];
   log: ChatProxyOptions['log'];
   fetch: typeof fetch;
@@ -140,14 +161,31 @@ export interface ResolvedProxyOptions {
   forwardBooking: boolean;
 }
 
+/** Worst case per UTF-16 code unit of the message in the JSON body: a control character or lone surrogate as \uXXXX. */
+const JSON_BYTES_PER_UNIT = 6;
+/** Longest agent id accepted in the configuration. */
+const MAX_AGENT_ID_LENGTH = 128;
+/** Braces, field names, an agentId of MAX_AGENT_ID_LENGTH escaped, and a 128-character conversationId. */
+const ENVELOPE_BYTES = 1024;
+
+/** The body limit that admits every message of `maxMessageLength` code units, however it is encoded. */
+export function bodyBytesFor(maxMessageLength: number): number {
+  return maxMessageLength * JSON_BYTES_PER_UNIT + ENVELOPE_BYTES;
+}
+
+const DEFAULT_MAX_MESSAGE_LENGTH = 4000;
+
 export const PROXY_DEFAULTS = {
   perIp: { limit: 30, windowMs: 60_000 },
   perIpDaily: 100,
   perConversation: { limit: 12, windowMs: 60_000 },
   dailyCap: 5000,
-  maxBodyBytes: 8192,
-  maxMessageLength: 4000,
+  maxBodyBytes: bodyBytesFor(DEFAULT_MAX_MESSAGE_LENGTH),
+  maxMessageLength: DEFAULT_MAX_MESSAGE_LENGTH,
+  maxReplyLength: REPLY_LIMITS.maxReplyLength,
+  maxUpstreamBytes: 262_144,
   timeoutMs: 30_000,
+  bodyTimeoutMs: 10_000,
 } as const;
 
 function fail(option: string, message: string): never {
@@ -215,15 +253,27 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
 
   const agentIds = [...(options.agentIds ?? []), ...(options.agentId === undefined ? [] : [options.agentId])];
   if (agentIds.length === 0) fail('agentId', 'or agentIds is required: the proxy only serves agents it is told about.');
-  for (const id of agentIds) if (typeof id !== 'string' || id.trim() === '') fail('agentIds', 'must be non-empty strings.');
+  for (const id of agentIds)
+    if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_AGENT_ID_LENGTH)
+      fail('agentIds', `must be non-empty strings of at most ${MAX_AGENT_ID_LENGTH} characters.`);
   if (!Array.isArray(options.allowedOrigins)) fail('allowedOrigins', 'is required (an array; it may be empty).');
 
   const limits = options.rateLimit ?? {};
   if (options.keySecret !== undefined && (typeof options.keySecret !== 'string' || options.keySecret.length < 16))
     fail('keySecret', 'must be a string of at least 16 characters.');
 
+  const maxMessageLength = positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength');
+  const maxBodyBytes = positiveInteger(options.maxBodyBytes, bodyBytesFor(maxMessageLength), 'maxBodyBytes');
+  // Both given and contradicting: a message the owner allows would be refused as too large.
+  if (options.maxMessageLength !== undefined && maxBodyBytes < bodyBytesFor(maxMessageLength))
+    fail(
+      'maxBodyBytes',
+      `(${maxBodyBytes}) is too small for maxMessageLength ${maxMessageLength}: it needs ${bodyBytesFor(maxMessageLength)}. Leave it out to derive it.`,
+    );
+
   return {
     apiKey: options.apiKey,
+    redact: createRedactor(options.apiKey),
     baseUrl: baseUrl.href.replace(/\/+$/, ''),
     agentIds: new Set(agentIds),
     allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
@@ -233,11 +283,17 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     perConversation: windowLimit(limits.perConversation, PROXY_DEFAULTS.perConversation, 'rateLimit.perConversation'),
     dailyCap: dailyLimit(limits.dailyCap, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap'),
     store: options.store ?? createMemoryStore(),
-    maxBodyBytes: positiveInteger(options.maxBodyBytes, PROXY_DEFAULTS.maxBodyBytes, 'maxBodyBytes'),
-    maxMessageLength: positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength'),
+    maxBodyBytes,
+    maxMessageLength,
+    replyLimits: {
+      ...REPLY_LIMITS,
+      maxReplyLength: positiveInteger(options.maxReplyLength, PROXY_DEFAULTS.maxReplyLength, 'maxReplyLength'),
+    },
+    maxUpstreamBytes: positiveInteger(options.maxUpstreamBytes, PROXY_DEFAULTS.maxUpstreamBytes, 'maxUpstreamBytes'),
     timeoutMs: positiveInteger(options.timeoutMs, PROXY_DEFAULTS.timeoutMs, 'timeoutMs'),
     clientIp: clientIpResolver(options),
     keySecret: options.keySecret ?? options.apiKey,
+    bodyTimeoutMs: positiveInteger(options.bodyTimeoutMs, PROXY_DEFAULTS.bodyTimeoutMs, 'bodyTimeoutMs'),
     onCredits: options.onCredits,
     log: options.log,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

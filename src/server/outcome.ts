@@ -13,6 +13,8 @@ export interface Outcome {
   code?: ProxyErrorCode;
   reason?: ProxyLogReason;
   upstreamStatus?: number;
+  /** The reply text was shortened to maxReplyLength. */
+  replyTruncated?: true;
 }
 
 const encoder = new TextEncoder();
@@ -37,6 +39,7 @@ export const MESSAGES = {
   originNotAllowed: 'This website is not allowed to use this chat.',
   agentNotAllowed: 'This agent is not available here.',
   bodyTooLarge: 'The request is too large.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
   unsupportedMediaType: 'Send the request as JSON (Content-Type: application/json).',
   invalidJson: 'The request body is not valid JSON.',
   notFound: 'Nothing is served at this address.',
@@ -50,11 +53,16 @@ export const MESSAGES = {
   internal: 'Something went wrong. Please try again.',
 } as const;
 
+/** The generic 502: the visitor learns nothing about the upstream, the owner's log says what happened. */
+export function upstreamFailure(reason: ProxyLogReason, upstreamStatus?: number): Outcome {
+  return failure(502, 'upstream_error', MESSAGES.upstreamError, upstreamStatus === undefined ? { reason } : { reason, upstreamStatus });
+}
+
 /** The upstream never answered: its deadline passed, the visitor left, or it could not be reached. */
 export function unanswered(kind: 'timeout' | 'client_closed' | 'network'): Outcome {
   if (kind === 'timeout') return failure(504, 'upstream_timeout', MESSAGES.upstreamTimeout, { reason: 'upstream_timeout' });
   if (kind === 'client_closed') return failure(499, 'client_closed', MESSAGES.clientClosed, { reason: 'client_closed' });
-  return failure(502, 'upstream_error', MESSAGES.upstreamError, { reason: 'upstream_network' });
+  return upstreamFailure('upstream_network');
 }
 
 /** Seconds from now to `resetAt`, at least 1 so a client never retries in a tight loop. */

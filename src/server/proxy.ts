@@ -4,15 +4,22 @@
 // Node >= 20, Workers, Deno, Bun and Next.js route handlers.
 import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
-import { bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
-import { createClientIdentifier } from './client-ip';
-import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ResolvedProxyOptions } from './options';
+import { allowedMethods, bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
+import { createClientIdentifier, type ClientIdentity } from './client-ip';
+import {
+  resolveProxyOptions,
+  type ChatProxyOptions,
+  type ProxyLogEntry,
+  type ProxyLogReason,
+  type ResolvedProxyOptions,
+} from './options';
 import {
   failure,
   isJsonContentType,
   jsonOutcome,
   MESSAGES,
   unanswered,
+  upstreamFailure,
   upstreamRetryAfter,
   type Outcome,
 } from './outcome';
@@ -27,6 +34,42 @@ export interface ProxyContext {
 
 export type ChatProxyHandler = (request: Request, ctx?: ProxyContext) => Promise<Response>;
 
+/**
+ * The options, or a function that returns them (or a promise of them). The function is called on the
+ * first request, not at creation, so a module that creates the proxy at import time needs no secret
+ * then (Next.js `next build`, Workers' `env`). Its result is validated then and kept.
+ */
+export type ChatProxyConfig = ChatProxyOptions | (() => ChatProxyOptions | Promise<ChatProxyOptions>);
+
+/** What serves requests once the options are known. */
+interface Running {
+  cfg: ResolvedProxyOptions;
+  identify: (request: Request, ctx: ProxyContext) => Promise<ClientIdentity>;
+}
+
+/** Made on the first request: workerd forbids crypto work (the address hasher's key) at startup. */
+function run(cfg: ResolvedProxyOptions): Running {
+  return { cfg, identify: createClientIdentifier(cfg.clientIp, cfg.keySecret) };
+}
+
+/**
+ * Static options are checked at once, so a misconfiguration fails at startup; a function is called on
+ * the first request, and again on the next one if it threw or returned invalid options.
+ */
+function loader(options: ChatProxyConfig): () => Promise<Running> {
+  if (typeof options !== 'function') {
+    const cfg = resolveProxyOptions(options);
+    let running: Running | undefined;
+    return async () => (running ??= run(cfg));
+  }
+  let pending: Promise<Running> | undefined;
+  return () =>
+    (pending ??= (async () => run(resolveProxyOptions(await options())))().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
 const BASE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
@@ -38,6 +81,9 @@ const ALLOWED_ORIGIN_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
 };
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 /** Hooks belong to the owner; whatever they throw or reject must not touch the visitor's answer. */
 function safely(hook: () => void | Promise<void>): void {
   try {
@@ -48,11 +94,27 @@ function safely(hook: () => void | Promise<void>): void {
   }
 }
 
-export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
-  const cfg = resolveProxyOptions(options);
-  const identify = createClientIdentifier(cfg.clientIp, cfg.keySecret);
+export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
+  const load = loader(options);
+  let reported: string | undefined;
 
   return async function handleChatProxy(request: Request, ctx: ProxyContext = {}): Promise<Response> {
+    let running: Running;
+    try {
+      running = await load();
+    } catch (error) {
+      // There is no log hook without options: the console is the owner's only channel. Once per
+      // distinct problem, so a flood of requests does not become a flood of lines.
+      const problem = error instanceof Error ? error.message : String(error);
+      if (problem !== reported) console.error('createChatProxy: the options could not be loaded; answering 500.', error);
+      reported = problem;
+      const body = encoder.encode(JSON.stringify({ success: false, error: MESSAGES.internal, code: 'internal_error' }));
+      return new Response(body, {
+        status: 500,
+        headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
+      });
+    }
+    const { cfg, identify } = running;
     const rc: RouteContext = {
       cfg,
       request,
@@ -89,11 +151,13 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
     }
 
     const headers: Record<string, string> = { ...BASE_HEADERS, ...corsHeaders, ...outcome.headers };
-    if (outcome.body !== null) {
+    // The last gate: whatever a route built, the key does not leave in it.
+    const body = outcome.body === null ? null : encoder.encode(cfg.redact(decoder.decode(outcome.body)));
+    if (body !== null) {
       headers['Content-Type'] = 'application/json; charset=utf-8';
-      headers['Content-Length'] = String(outcome.body.byteLength);
+      headers['Content-Length'] = String(body.byteLength);
     }
-    const response = new Response(outcome.body, { status: outcome.status, headers });
+    const response = new Response(body, { status: outcome.status, headers });
 
     const log = cfg.log;
     if (log !== undefined) {
@@ -102,12 +166,13 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxyHandler {
         status: outcome.status,
         latencyMs: cfg.now() - rc.now,
         requestBytes: rc.requestBytes,
-        responseBytes: outcome.body?.byteLength ?? 0,
+        responseBytes: body?.byteLength ?? 0,
         ipHash: rc.ipHash,
       };
       if (outcome.code !== undefined) entry.code = outcome.code;
       if (outcome.reason !== undefined) entry.reason = outcome.reason;
       if (outcome.upstreamStatus !== undefined) entry.upstreamStatus = outcome.upstreamStatus;
+      if (outcome.replyTruncated) entry.replyTruncated = true;
       if (rc.agentId !== undefined) entry.agentId = rc.agentId;
       if (rc.endpoint !== undefined) entry.endpoint = rc.endpoint;
       if (rc.warning !== undefined) entry.warning = rc.warning;
@@ -134,7 +199,9 @@ function preflight(rc: RouteContext, segment: string | undefined): Outcome {
 async function chatRoute(rc: RouteContext): Promise<Outcome> {
   const { cfg, request } = rc;
   if (request.method !== 'POST')
-    return failure(405, 'method_not_allowed', 'Send chat messages with POST.', { headers: { Allow: 'POST, OPTIONS' } });
+    return failure(405, 'method_not_allowed', 'Send chat messages with POST.', {
+      headers: { Allow: allowedMethods(rc.url.pathname) },
+    });
   if (!isJsonContentType(request.headers)) return failure(415, 'unsupported_media_type', MESSAGES.unsupportedMediaType);
 
   // Per IP first and before reading the body: a flood is refused at the lowest cost.
@@ -172,10 +239,19 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
       body: JSON.stringify(upstreamBody),
     },
     timeoutMs: cfg.timeoutMs,
+    maxBytes: cfg.maxUpstreamBytes,
     clientSignal: request.signal,
+    redact: cfg.redact,
   });
   return chatOutcome(cfg, result, agentId, conversationId, rc.now);
 }
+
+/**
+ * Text that shows nothing: whitespace, controls, format characters (zero-width, BOM, bidi marks) and
+ * the other default-ignorables (variation selectors, Hangul fillers, tags), and the Braille blank.
+ * Such a message is as empty as "" and would cost credits for nothing.
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 /** The browser's request, checked field by field; unknown fields are dropped, not forwarded. */
 function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRequest> {
@@ -192,7 +268,7 @@ function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRe
   const { message, conversationId } = value;
   if (typeof message !== 'string')
     return { ok: false, outcome: failure(400, 'invalid_request', 'message must be a string.') };
-  if (message.trim() === '') return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
+  if (INVISIBLE.test(message)) return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
   const max = rc.cfg.maxMessageLength;
   if (message.length > max)
     return {
@@ -222,14 +298,15 @@ function chatOutcome(
   requestConversationId: string | undefined,
   now: number,
 ): Outcome {
+  if (result.kind === 'redirect') return upstreamFailure('upstream_redirect', result.status);
+  if (result.kind === 'too_large') return upstreamFailure('upstream_too_large', result.status);
   if (result.kind !== 'answered') return unanswered(result.kind);
   const upstreamStatus = result.status;
-  const generic = (reason: Outcome['reason']): Outcome =>
-    failure(502, 'upstream_error', MESSAGES.upstreamError, { reason, upstreamStatus });
+  const generic = (reason: ProxyLogReason): Outcome => upstreamFailure(reason, upstreamStatus);
 
   if (upstreamStatus >= 200 && upstreamStatus < 300) {
     if (result.json === undefined) return generic('upstream_invalid_response');
-    const { browser, credits } = mapChatReply(result.json.value);
+    const { browser, credits, truncated } = mapChatReply(result.json.value, cfg.replyLimits);
     const onCredits = cfg.onCredits;
     if (credits !== undefined && onCredits !== undefined) {
       const conversationId = browser?.conversationId ?? requestConversationId;
@@ -238,7 +315,7 @@ function chatOutcome(
     const success = isRecord(result.json.value) ? result.json.value.success : undefined;
     if (success === false) return generic('upstream_invalid_response');
     if (browser === undefined) return generic('upstream_no_reply');
-    return jsonOutcome(200, browser, { upstreamStatus });
+    return jsonOutcome(200, browser, truncated ? { upstreamStatus, replyTruncated: true } : { upstreamStatus });
   }
   switch (upstreamStatus) {
     case 400:

@@ -8,6 +8,43 @@ import { httpUrl } from './url';
 
 export { CONVERSATION_ID_FIELDS, REPLY_TEXT_FIELDS };
 
+/** What the browser gets at most; text beyond is cut at a boundary, never silently. */
+export interface ReplyLimits {
+  /** Reply text, in UTF-16 code units; longer text is shortened and ends with REPLY_TRUNCATED_MARKER. */
+  maxReplyLength: number;
+  /** Sources beyond this many are dropped. */
+  maxSources: number;
+  /** Longer titles are shortened and end with an ellipsis. */
+  maxSourceTitleLength: number;
+  /** Longer urls are dropped: a shortened url would lead somewhere else. */
+  maxSourceUrlLength: number;
+}
+
+export const REPLY_LIMITS: Readonly<ReplyLimits> = {
+  maxReplyLength: 32_000,
+  maxSources: 10,
+  maxSourceTitleLength: 200,
+  maxSourceUrlLength: 2048,
+};
+
+/** Appended to a shortened reply, so the visitor knows there was more. */
+export const REPLY_TRUNCATED_MARKER = '\n\n[…]';
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/** The first `max` code units at most, never ending inside a surrogate pair. */
+function cutAt(text: string, max: number): string {
+  return text.slice(0, isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max);
+}
+
+/** Cut at the last whitespace in the final tenth when there is one, else at the limit itself. */
+function shortenReply(text: string, max: number): string {
+  const cut = cutAt(text, max);
+  const floor = Math.floor(max * 0.9);
+  for (let i = cut.length; i > floor; i--) if (/\s/.test(text.charAt(i))) return text.slice(0, i).trimEnd();
+  return cut;
+}
+
 const SAFE_CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The ids the proxy accepts from browsers, and so the only ids it hands to them. */
@@ -20,25 +57,31 @@ export interface MappedReply {
   browser: ProxyChatSuccess | undefined;
   /** For the owner's onCredits hook only. */
   credits: ChatCredits | undefined;
+  /** The reply text was longer than maxReplyLength. */
+  truncated: boolean;
 }
 
-/** Each source reduced to string `title` and http(s) `url`; items with neither are dropped. */
-function sanitizeSources(value: unknown): ChatSource[] | undefined {
+/** Each source reduced to string `title` and http(s) `url`, within the limits; items with neither are dropped. */
+function sanitizeSources(value: unknown, limits: ReplyLimits): ChatSource[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const sources: ChatSource[] = [];
   for (const item of value) {
+    if (sources.length >= limits.maxSources) break;
     if (!isRecord(item)) continue;
     const source: ChatSource = {};
-    if (typeof item.title === 'string' && item.title.trim() !== '') source.title = item.title;
-    const url = httpUrl(item.url);
-    if (url !== undefined) source.url = url;
+    const title = item.title;
+    if (typeof title === 'string' && title.trim() !== '')
+      source.title =
+        title.length > limits.maxSourceTitleLength ? `${cutAt(title, limits.maxSourceTitleLength - 1)}…` : title;
+    const url = typeof item.url === 'string' && item.url.length <= limits.maxSourceUrlLength ? httpUrl(item.url) : undefined;
+    if (url !== undefined && url.length <= limits.maxSourceUrlLength) source.url = url;
     if (source.title !== undefined || source.url !== undefined) sources.push(source);
   }
   return sources.length > 0 ? sources : undefined;
 }
 
-export function mapChatReply(body: unknown): MappedReply {
-  if (!isRecord(body)) return { browser: undefined, credits: undefined };
+export function mapChatReply(body: unknown, limits: ReplyLimits = REPLY_LIMITS): MappedReply {
+  if (!isRecord(body)) return { browser: undefined, credits: undefined, truncated: false };
   const credits = chatCredits(body.credits, 'credits');
   let reply: string | undefined;
   for (const field of REPLY_TEXT_FIELDS) {
@@ -48,12 +91,14 @@ export function mapChatReply(body: unknown): MappedReply {
       break;
     }
   }
-  if (reply === undefined) return { browser: undefined, credits };
+  if (reply === undefined) return { browser: undefined, credits, truncated: false };
 
-  const browser: ProxyChatSuccess = { success: true, reply };
+  const truncated = reply.length > limits.maxReplyLength;
+  const text = truncated ? shortenReply(reply, limits.maxReplyLength) + REPLY_TRUNCATED_MARKER : reply;
+  const browser: ProxyChatSuccess = { success: true, reply: text };
   const conversationId = CONVERSATION_ID_FIELDS.map((field) => body[field]).find(isSafeConversationId);
   if (conversationId !== undefined) browser.conversationId = conversationId;
-  const sources = sanitizeSources(body.sources);
+  const sources = sanitizeSources(body.sources, limits);
   if (sources !== undefined) browser.sources = sources;
-  return { browser, credits };
+  return { browser, credits, truncated };
 }

@@ -43,15 +43,23 @@ export function dailyStep(rc: RouteContext, limit: number | undefined, key: stri
   return limitStep(rc, { limit, windowMs: msUntilMidnight }, `${key}:${day}`, 'daily_cap_reached');
 }
 
-/** The request body, at most maxBodyBytes whatever Content-Length claims. */
+/** The request body: at most maxBodyBytes whatever Content-Length claims, all of it within bodyTimeoutMs. */
 export async function readBodyStep(rc: RouteContext): Promise<Step<Uint8Array<ArrayBuffer>>> {
   const limit = rc.cfg.maxBodyBytes;
   const tooLarge: Step<never> = { ok: false, outcome: failure(413, 'body_too_large', MESSAGES.bodyTooLarge) };
   if (declaresTooLarge(rc.request.headers, limit)) return tooLarge;
   try {
-    const body = await readBounded(rc.request.body, limit);
+    const body = await readBounded(rc.request.body, limit, rc.cfg.bodyTimeoutMs);
     rc.requestBytes = body.ok ? body.bytes.byteLength : body.bytesRead;
-    return body.ok ? { ok: true, value: body.bytes } : tooLarge;
+    if (body.ok) return { ok: true, value: body.bytes };
+    if (body.why === 'too_large') return tooLarge;
+    return {
+      ok: false,
+      outcome: failure(408, 'request_timeout', MESSAGES.requestTimeout, {
+        reason: 'client_slow',
+        headers: { Connection: 'close' },
+      }),
+    };
   } catch {
     // The body stream only fails when the client goes away mid-upload.
     return { ok: false, outcome: unanswered('client_closed') };

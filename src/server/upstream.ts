@@ -1,20 +1,22 @@
 // One upstream exchange under one deadline: connect, status, and the whole body, bounded in size,
 // aborted when the deadline passes or the visitor goes away.
-import { parseJson, readBounded } from './body';
-
-/** Upstream answers larger than this are treated as garbage rather than buffered. */
-export const MAX_UPSTREAM_BYTES = 1_048_576;
+import { decodeUtf8, readBounded } from './body';
+import { redactJson, type Redact } from './redact';
 
 export type UpstreamResult =
   | {
       kind: 'answered';
       status: number;
       headers: Headers;
-      /** Parsed JSON, or undefined when the body was empty, not JSON, or too large. */
+      /** Parsed JSON with the key redacted, or undefined when the body was empty or not JSON. */
       json: { value: unknown } | undefined;
-      /** The body as received, for pass-through routes. */
+      /** That JSON serialized again, for pass-through routes (empty when there is none). */
       bytes: Uint8Array<ArrayBuffer>;
     }
+  /** A 3xx (or an opaque redirect): never followed, so the key and the message go nowhere else. */
+  | { kind: 'redirect'; status: number }
+  /** The body passed maxBytes; reading stopped there. */
+  | { kind: 'too_large'; status: number }
   | { kind: 'timeout' }
   | { kind: 'client_closed' }
   | { kind: 'network' };
@@ -24,8 +26,19 @@ export interface UpstreamCall {
   url: string;
   init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string };
   timeoutMs: number;
+  /** Bytes of the answer read at most: larger answers are refused, not buffered. */
+  maxBytes: number;
   /** Fires when the visitor disconnects. */
   clientSignal: AbortSignal;
+  /** Applied to the body before anything reads it. */
+  redact: Redact;
+}
+
+const encoder = new TextEncoder();
+
+/** 3xx as Node, Deno, Bun and workerd return it with redirect: 'manual'; status 0 is a browser's opaque redirect. */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
 export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> {
@@ -50,15 +63,24 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
   else call.clientSignal.addEventListener('abort', onClientAbort, { once: true });
 
   try {
-    const response = await Promise.race([call.fetch(call.url, { ...call.init, signal: controller.signal }), aborted]);
-    const body = await Promise.race([readBounded(response.body, MAX_UPSTREAM_BYTES), aborted]);
-    const bytes = body.ok ? body.bytes : new Uint8Array(0);
+    const response = await Promise.race([
+      call.fetch(call.url, { ...call.init, redirect: 'manual', signal: controller.signal }),
+      aborted,
+    ]);
+    if (isRedirect(response)) {
+      response.body?.cancel().catch(() => undefined);
+      return { kind: 'redirect', status: response.status };
+    }
+    const body = await Promise.race([readBounded(response.body, call.maxBytes), aborted]);
+    if (!body.ok) return { kind: 'too_large', status: response.status };
+    const text = decodeUtf8(body.bytes);
+    const json = text === undefined ? undefined : redactJson(text, call.redact);
     return {
       kind: 'answered',
       status: response.status,
       headers: response.headers,
-      json: body.ok ? parseJson(bytes) : undefined,
-      bytes,
+      json: json === undefined ? undefined : { value: json.value },
+      bytes: json === undefined ? new Uint8Array(0) : encoder.encode(json.text),
     };
   } catch {
     // The abort also cancels undici's body stream; nothing is left to release here.

@@ -1,5 +1,6 @@
 // What the proxy accepts from a browser: body size (counted, not trusted), JSON, fields.
 import { describe, expect, test } from 'vitest';
+import { bodyBytesFor, PROXY_DEFAULTS } from '../../src/server';
 import { AGENT, chatRequest, expectCleanLogs, read, setup, streamOf } from './helpers';
 
 describe('body size', () => {
@@ -66,10 +67,43 @@ describe('body size', () => {
     expect((await read(await handler(chatRequest({ rawBody: exact })))).status).toBe(200);
   });
 
-  test('the default limit is 8 KiB', async () => {
+  test('the default limit fits the longest message at its worst-case JSON size, and no more', async () => {
     const { handler } = setup();
-    const big = JSON.stringify({ agentId: AGENT, message: 'x'.repeat(9000) });
+    expect(PROXY_DEFAULTS.maxBodyBytes).toBe(bodyBytesFor(PROXY_DEFAULTS.maxMessageLength));
+    const big = JSON.stringify({ agentId: AGENT, message: 'x'.repeat(PROXY_DEFAULTS.maxBodyBytes) });
     expect((await read(await handler(chatRequest({ rawBody: big })))).status).toBe(413);
+  });
+
+  test('3000 CJK characters (9 KB of UTF-8, under maxMessageLength) are accepted', async () => {
+    const { handler, upstream } = setup();
+    const message = '漢字かな交じり文'.repeat(375);
+    expect(message).toHaveLength(3000);
+    const res = await read(await handler(chatRequest({ body: { agentId: AGENT, message } })));
+    expect(res.status).toBe(200);
+    expect(JSON.parse(upstream.calls[0]?.body ?? '')).toMatchObject({ message });
+  });
+
+  test.each([
+    ['4000 emoji halves of 2000 emoji (4 bytes each)', '😀'.repeat(2000)],
+    ['4000 quotes (escaped to 2 bytes each)', '"'.repeat(4000)],
+    ['control characters, escaped to 6 bytes each', `a${'\u0001'.repeat(3999)}`],
+    ['lone surrogates, escaped to 6 bytes each', `a${'\ud800'.repeat(3999)}`],
+  ])('a message at maxMessageLength is accepted at any encoding: %s', async (_, message) => {
+    const { handler } = setup();
+    const res = await read(await handler(chatRequest({ body: { agentId: AGENT, message, conversationId: 'c'.repeat(128) } })));
+    expect(res.status).toBe(200);
+  });
+
+  test('a maxMessageLength given with a maxBodyBytes too small for it fails at startup, naming both', () => {
+    expect(() => setup({ maxMessageLength: 1000, maxBodyBytes: 2000 })).toThrow(/maxBodyBytes.*maxMessageLength|maxMessageLength.*maxBodyBytes/);
+  });
+
+  test('the body limit follows maxMessageLength when only that is set', async () => {
+    const { handler } = setup({ maxMessageLength: 100 });
+    const message = '\u0001'.repeat(99) + 'a';
+    expect((await read(await handler(chatRequest({ body: { agentId: AGENT, message } })))).status).toBe(200);
+    const padded = JSON.stringify({ agentId: AGENT, message: 'a', pad: ' '.repeat(bodyBytesFor(100)) });
+    expect((await read(await handler(chatRequest({ rawBody: padded })))).status).toBe(413);
   });
 });
 
@@ -106,12 +140,35 @@ describe('request body', () => {
     expect(upstream.calls).toHaveLength(0);
   });
 
-  test.each(['', '   ', '\n\t '])('a blank message (%j) is 400 message_empty', async (message) => {
+  test.each([
+    ['empty', ''],
+    ['spaces', '   '],
+    ['newline and tab', '\n\t '],
+    ['zero-width spaces', '\u200b\u200b\u200b'],
+    ['a zero-width joiner and non-joiner', '\u200d\u200c'],
+    ['byte order marks', '\ufeff\ufeff'],
+    ['word joiner and invisible operators', '\u2060\u2062\u2063'],
+    ['soft hyphens', '\u00ad\u00ad'],
+    ['bidi marks and isolates', '\u200e\u200f\u2066\u2069\u202e'],
+    ['no-break and ideographic spaces', '\u00a0\u3000\u2007'],
+    ['Hangul fillers', '\u3164\u115f\uffa0'],
+    ['a Braille blank', '\u2800'],
+    ['variation selectors', '\ufe0f\ufe0e'],
+    ['tag characters', '\u{e0041}\u{e0042}'],
+    ['a mix of all of them', ' \u200b\ufeff\u00ad\u3164\u2800\n'],
+  ])('a message of only %s is 400 message_empty', async (_, message) => {
     const { handler, upstream } = setup();
     const res = await read(await handler(chatRequest({ body: { agentId: AGENT, message } })));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('message_empty');
     expect(upstream.calls).toHaveLength(0);
+  });
+
+  test('a message with one visible character among invisible ones goes through unchanged', async () => {
+    const { handler, upstream } = setup();
+    const message = '\u200b\u200d?\ufeff';
+    expect((await read(await handler(chatRequest({ body: { agentId: AGENT, message } })))).status).toBe(200);
+    expect(JSON.parse(upstream.calls[0]?.body ?? '')).toMatchObject({ message });
   });
 
   test('a message over maxMessageLength is 400 message_too_long, and one at the limit goes through', async () => {

@@ -1,0 +1,35 @@
+// The server client's fetch: redirects are never followed, so the key is only ever sent to baseUrl,
+// and the key is redacted from every answer before the client reads it (data and error texts alike).
+import { ApiError } from '../core/http';
+import { redactJson, type Redact } from './redact';
+import { isRedirect } from './upstream';
+
+/** Thrown by the guarded fetch; the client turns it back into an ApiError of kind invalid_response. */
+class RedirectRefused extends Error {
+  constructor(readonly status: number) {
+    // Status 0 is a browser-style opaque redirect, which hides the real status.
+    super(`The service answered with a redirect${status === 0 ? '' : ` (${status})`}. Redirects are not followed: check baseUrl.`);
+  }
+}
+
+export function serviceFetch(base: typeof fetch, redact: Redact): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, { ...init, redirect: 'manual' });
+    if (isRedirect(response)) {
+      response.body?.cancel().catch(() => undefined);
+      throw new RedirectRefused(response.status);
+    }
+    // The client reads the whole body anyway; reading it here lets nothing see it unredacted.
+    const text = await response.text();
+    const clean = redactJson(text, redact)?.text ?? redact(text);
+    // A 204 or 205 may not have a body, even an empty one.
+    return new Response(clean === '' ? null : clean, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+/** The fetch layer reports what its fetch threw as a network error; a refused redirect is not one. */
+export function refusedRedirect(error: ApiError): ApiError {
+  const cause = error.cause;
+  if (error.kind !== 'network' || !(cause instanceof RedirectRefused)) return error;
+  return new ApiError(cause.message, { kind: 'invalid_response', status: cause.status });
+}

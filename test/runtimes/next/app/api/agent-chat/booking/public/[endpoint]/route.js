@@ -1,0 +1,5 @@
+import { agentChat } from '../../../../../../lib/agent-chat';
+
+export const GET = (request) => agentChat(request);
+export const POST = GET;
+export const OPTIONS = GET;
