@@ -1,0 +1,59 @@
+// `documents …`: start processing an uploaded document and follow it.
+import { secondsOption, type Command } from '../command';
+import { EXIT } from '../errors';
+import * as shapes from '../shapes';
+import { plain } from '../text';
+import { waitFor, WAIT_OPTIONS } from '../wait';
+
+const convert: Command = {
+  name: 'documents convert',
+  summary: 'Process an uploaded document: processing, chunking, completed (or error).',
+  args: ['<documentId>'],
+  options: WAIT_OPTIONS,
+  usesAgent: true,
+  notes: ['With --wait the exit code says how processing ended (0 completed, 1 error, 7 timed out).'],
+  examples: ['agent-widget documents convert doc_123 --wait --timeout 120'],
+  async run(ctx, [documentId = ''], values) {
+    const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
+    const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
+    const client = ctx.client();
+    const started = await client.documents.convert(ctx.agentId(), documentId, { signal: ctx.signal });
+    const label = `Document ${plain(documentId)}`;
+    if (values.wait !== true) {
+      if (ctx.out.json) return ctx.out.data({ documentId, callId: started.callId });
+      ctx.out.line(`Processing started for ${plain(documentId)}. Follow it: agent-widget documents status ${plain(documentId)}`);
+      return EXIT.ok;
+    }
+    const waited = await waitFor(
+      ctx,
+      { label, work: 'processing', wait: (options) => client.documents.waitUntilProcessed(documentId, options) },
+      { timeoutMs, intervalMs },
+    );
+    const { status } = shapes.documentStatus(waited.result);
+    if (ctx.out.json)
+      return ctx.out.data({ documentId, callId: started.callId, status, elapsedMs: waited.elapsedMs, stages: waited.stages });
+    ctx.out.line(`${label} is processed.`);
+    return EXIT.ok;
+  },
+};
+
+const status: Command = {
+  name: 'documents status',
+  summary: "Show a document's processing status.",
+  args: ['<documentId>'],
+  options: {},
+  usesAgent: false,
+  notes: ['Exit code 1 when the status is error.'],
+  examples: ['agent-widget documents status doc_123 --json'],
+  async run(ctx, [documentId = '']) {
+    const { status: value } = shapes.documentStatus(await ctx.client().documents.status(documentId, { signal: ctx.signal }));
+    const failed = value === 'error';
+    if (ctx.out.json) ctx.out.data({ documentId, status: value });
+    else ctx.out.line(`Document ${plain(documentId)}: ${plain(value)}`);
+    if (!failed) return EXIT.ok;
+    ctx.out.note(`Document ${plain(documentId)} failed: processing ended in error.`);
+    return EXIT.failed;
+  },
+};
+
+export const documentCommands: Command[] = [convert, status];
