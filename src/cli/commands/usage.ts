@@ -69,8 +69,10 @@ const usage: Command = {
     out.line(
       gauge('Storage', u.storage.usedBytes, u.storage.limitBytes, `${formatBytes(u.storage.usedBytes)} of ${formatBytes(u.storage.limitBytes)}`),
     );
-    const spent = Math.max(0, u.credits.perCycle - u.credits.balance);
-    out.line(gauge('Credits', spent, u.credits.perCycle, `${formatNumber(spent)} of ${formatNumber(u.credits.perCycle)} spent`));
+    if (credits.stats) {
+      const used = credits.stats.periodUsed;
+      out.line(gauge('Credits', used, u.credits.perCycle, `${formatNumber(used)} of ${formatNumber(u.credits.perCycle)} used this period`));
+    }
 
     heading('Invoices (UTC)');
     if (invoices.length === 0) out.line('  No invoices yet.');
