@@ -96,7 +96,15 @@ export function sandboxEnv(served: Served): Record<string, string> {
   return { AGENT_BASE_URL: served.baseUrl, AGENT_API_KEY: DEMO_API_KEY, AGENT_ID: DEMO_AGENT_ID };
 }
 
-export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+export interface RunningCli {
+  /** Resolves once stderr matches `pattern` (progress lines go there). */
+  stderrMatches(pattern: RegExp): Promise<void>;
+  /** Sends a signal to the CLI process. */
+  kill(signal: NodeJS.Signals): void;
+  done: Promise<CliResult>;
+}
+
+export async function startCli(args: string[], options: RunOptions = {}): Promise<RunningCli> {
   const { file } = await cliFile();
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
@@ -106,13 +114,30 @@ export async function runCli(args: string[], options: RunOptions = {}): Promise<
     : spawn(process.execPath, [file, ...args], { env });
   let stdout = '';
   let stderr = '';
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    for (const w of waiters.filter((w) => w.pattern.test(stderr))) w.resolve();
+  });
   if (options.input !== undefined) child.stdin.end(options.input);
   else if (!options.tty) child.stdin.end();
-  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
-  if (options.tty) child.stdin.end();
-  return { code, stdout, stderr };
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code) => {
+      if (options.tty) child.stdin.end();
+      resolve({ code, stdout, stderr });
+    }),
+  );
+  return {
+    stderrMatches: (pattern) =>
+      pattern.test(stderr) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ pattern, resolve })),
+    kill: (signal) => void child.kill(signal),
+    done,
+  };
+}
+
+export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return (await startCli(args, options)).done;
 }
 
 export { DEMO_AGENT_ID, DEMO_API_KEY };

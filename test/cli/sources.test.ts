@@ -1,6 +1,6 @@
 // `sources …` end to end: the real bin against the sandbox over HTTP.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
 
 const STAGE_MS = 2000;
 let served: Served | undefined;
@@ -119,6 +119,20 @@ describe('agent-widget sources', () => {
     clock.advance(2 * STAGE_MS);
     const listed = await runCli(['sources', 'list', '--json'], { env });
     expect(JSON.parse(listed.stdout)).toMatchObject({ webSources: [{ id, status: 'completed' }] });
+  });
+
+  it('stops waiting on Ctrl-C with exit 130, saying the training goes on', async () => {
+    const clock = manualClock();
+    served = await serveSandbox({ now: clock.now, stageMs: STAGE_MS });
+    const env = sandboxEnv(served);
+    const id = await addSource(env);
+    const cli = await startCli(['sources', 'train', id, '--wait', '--interval', '0.1'], { env });
+    await cli.stderrMatches(/: scraping \(\d+s\)\n/);
+    cli.kill('SIGINT');
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/agent-widget: Stopped waiting after \d+s; training goes on on the service\.\n$/);
+    expect(served.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
   });
 
   it('draws the stage and elapsed time on one redrawn line on a terminal', async () => {
