@@ -78,7 +78,7 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
     const code = error instanceof Error && 'code' in error ? String(error.code) : '';
     const quoted = error instanceof Error ? /'(-[^']*)'/.exec(error.message)?.[1] : undefined;
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-      throw usageError(`Unknown option ${quoted ?? ''} for ${command.name}; ${seeHelp}.`.replace('  ', ' '));
+      throw usageError(`Unknown option ${quoted ?? '(unreadable)'} for ${command.name}; ${seeHelp}.`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
       throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
     throw usageError(`The options could not be read; ${seeHelp}.`);

@@ -26,6 +26,8 @@ export interface Output {
   data(value: unknown): void;
   /** Progress and notices on stderr (kept off stdout so `--json | jq` stays clean). */
   note(text: string): void;
+  /** `text` with the key redacted, for writers that do not go through this one (the spinner). */
+  clean(text: string): string;
   /** A question on stderr, the answer typed on the same line. */
   prompt(text: string): void;
   /** Whether data() has written the run's JSON document yet. */
@@ -63,6 +65,7 @@ export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: En
     },
     note: (text) => write(io.stderr, `${text}\n`),
     prompt: (text) => write(io.stderr, text),
+    clean: (text) => redact(text, key),
     get wroteData() {
       return wroteData;
     },

@@ -7,7 +7,7 @@ import type { WaitOptions } from '../server/poll';
 import type { Context } from './command';
 import { CliError, EXIT } from './errors';
 import { formatElapsed } from './render';
-import { plain, redact } from './text';
+import { plain } from './text';
 
 export interface Job<R> {
   /** e.g. `Web source ws_1`. */
@@ -33,7 +33,7 @@ export async function waitFor<R>(
   const elapsed = (): number => Date.now() - started;
   const stages: Waited<R>['stages'] = [];
   const current = (): string => stages.at(-1)?.status ?? 'starting';
-  const text = (): string => redact(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`, undefined);
+  const text = (): string => out.clean(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`);
 
   const spinner = out.live ? yoctoSpinner({ stream: out.live, handleSignals: false, text: text() }) : undefined;
   const ticker = spinner ? setInterval(() => (spinner.text = text()), 1000) : undefined;
@@ -50,10 +50,10 @@ export async function waitFor<R>(
 
   try {
     const result = await job.wait({ ...timing, onProgress, signal: ctx.signal });
-    spinner?.success(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`);
+    spinner?.success(out.clean(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`));
     return { result, elapsedMs: elapsed(), stages };
   } catch (error) {
-    spinner?.error(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`);
+    spinner?.error(out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`));
     const goesOn = `${job.work} goes on on the service`;
     if (error instanceof ApiError && error.kind === 'aborted')
       throw new CliError(`Stopped waiting after ${formatElapsed(elapsed())}; ${goesOn}.`, EXIT.interrupted);

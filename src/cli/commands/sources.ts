@@ -2,6 +2,7 @@
 import type { WebSource, WebSourceMode } from '../../core/types';
 import { integerOption, secondsOption, stringList, type Command } from '../command';
 import { CliError, EXIT, usageError } from '../errors';
+import { table } from '../render';
 import * as shapes from '../shapes';
 import { plain } from '../text';
 import { waitFor, WAIT_OPTIONS } from '../wait';
@@ -35,12 +36,12 @@ const list: Command = {
       out.line('No web sources yet. Add one: agent-widget sources add https://www.example.com');
       return EXIT.ok;
     }
-    const rows = sources.map((s) => [plain(s.id), statusOf(s), plain(s.mode), `${s.discoveredUrls.length} pages`, plain(s.url)]);
-    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length), ['ID', 'STATUS', 'MODE', 'PAGES'][i]?.length ?? 0));
-    const format = (cells: string[]): string =>
-      cells.map((cell, i) => (i < 4 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  ');
-    out.line(out.colors.dim(format(['ID', 'STATUS', 'MODE', 'PAGES', 'URL'])));
-    for (const row of rows) out.line(format(row));
+    const [header = '', ...rows] = table([
+      ['ID', 'STATUS', 'MODE', 'PAGES', 'URL'],
+      ...sources.map((s) => [plain(s.id), statusOf(s), plain(s.mode), `${s.discoveredUrls.length} pages`, plain(s.url)]),
+    ]);
+    out.line(out.colors.dim(header));
+    for (const row of rows) out.line(row);
     return EXIT.ok;
   },
 };

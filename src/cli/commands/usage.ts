@@ -3,7 +3,7 @@ import type { LimitsRequest } from '../../core/types';
 import { integerOption, type Command } from '../command';
 import { CliError, EXIT, usageError } from '../errors';
 import * as shapes from '../shapes';
-import { barRows, formatBytes, formatNumber, formatUtc, meter } from '../render';
+import { barRows, formatBytes, formatNumber, formatUtc, meter, table } from '../render';
 import { plain } from '../text';
 
 const usage: Command = {
@@ -76,10 +76,8 @@ const usage: Command = {
 
     heading('Invoices (UTC)');
     if (invoices.length === 0) out.line('  No invoices yet.');
-    for (const invoice of invoices)
-      out.line(
-        `  ${formatUtc(invoice.billedAt, false)}  ${plain(invoice.amount).padStart(10)}  ${plain(invoice.status).padEnd(10)}  ${plain(invoice.invoiceNumber ?? '')}`,
-      );
+    const rows = invoices.map((i) => [formatUtc(i.billedAt, false), plain(i.amount), plain(i.status), plain(i.invoiceNumber ?? '')]);
+    for (const row of table(rows)) out.line(`  ${row}`);
   },
 };
 
