@@ -69,13 +69,16 @@ describe('agent-widget analytics', () => {
     expect(data.overview.totalConversations).toBe(4);
   });
 
-  it('says so when the period has no conversations', async () => {
+  it('says so when the period has no conversations, instead of drawing an empty chart', async () => {
     served = await serveSandbox({ now: manualClock().now });
-    const result = await runCli(['analytics', '--days', '0'], { env: sandboxEnv(served) });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('all time');
-    expect(result.stdout).toContain('No conversations in this period.');
-    expect(result.stdout).toContain('No questions in this period.');
+    for (const days of ['0', '30']) {
+      const result = await runCli(['analytics', '--days', days], { env: sandboxEnv(served) });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(days === '0' ? 'all time' : 'last 30 days');
+      expect(result.stdout).toContain('No conversations in this period.');
+      expect(result.stdout).not.toContain('┼');
+      expect(result.stdout).toContain('No questions in this period.');
+    }
   });
 });
 

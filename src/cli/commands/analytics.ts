@@ -35,7 +35,7 @@ const analytics: Command = {
     const points = data.conversationsOverTime;
     const first = points[0];
     const last = points.at(-1);
-    if (first && last) {
+    if (first && last && points.some((p) => p.conversations > 0)) {
       const series = fitSeries(points.map((p) => p.conversations), out.width - 12);
       heading(series.daysPerPoint === 1 ? 'Conversations per day' : `Conversations per ${series.daysPerPoint} days`);
       out.line(lineChart(series.values));
