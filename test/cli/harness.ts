@@ -1,6 +1,6 @@
 // End-to-end harness for the CLI: the real bin (built once per test file, as it ships) spawned as a
 // process against the sandbox served on node:http on a random loopback port, with a clock the test owns.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,21 @@ import { join } from 'node:path';
 import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { toNodeListener } from '../../src/server/node';
 import { buildCli } from '../../src/cli/build.mjs';
+
+/**
+ * Whether a tool the tests need is installed. Missing: a loud warning and the tests skip; with
+ * CI=true a missing tool is a failure (the file fails to load).
+ */
+function toolAvailable(command: string, args: string[], what: string): boolean {
+  if (spawnSync(command, args, { stdio: 'ignore' }).status === 0) return true;
+  const message = `${what} is not installed: the CLI's terminal tests cannot run.`;
+  if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`${message} (CI=true: failing)`);
+  console.warn(`\n!!! ${message} They are SKIPPED. Install util-linux (apt-get install -y util-linux). !!!\n`);
+  return false;
+}
+
+/** util-linux `script` gives the CLI a pseudo-terminal, so the terminal behaviour is tested for real. */
+export const HAS_PTY = toolAvailable('script', ['--version'], 'util-linux `script`');
 
 let built: Promise<{ file: string; dir: string }> | undefined;
 

@@ -1,6 +1,6 @@
 // `sources …` end to end: the real bin against the sandbox over HTTP.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
+import { HAS_PTY, manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
 
 const STAGE_MS = 2000;
 let served: Served | undefined;
@@ -135,7 +135,7 @@ describe('agent-widget sources', () => {
     expect(served.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
   });
 
-  it('draws the stage and elapsed time on one redrawn line on a terminal', async () => {
+  it.skipIf(!HAS_PTY)('draws the stage and elapsed time on one redrawn line on a terminal', async () => {
     served = await sandboxAdvancingOnPoll();
     const env = sandboxEnv(served);
     const id = await addSource(env);
@@ -151,24 +151,51 @@ describe('agent-widget sources', () => {
     expect(trained.stdout).toContain(`Web source ${id} is trained.`);
   });
 
-  it('refuses to remove without --yes when not on a terminal, and asks on one', async () => {
+  it('refuses to remove without --yes when not on a terminal', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const env = sandboxEnv(served);
     const id = await addSource(env);
-
-    const refused = await runCli(['sources', 'remove', id], { env });
+    const refused = await runCli(['sources', 'remove', id], { env, input: 'y\n' });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(`agent-widget: Refusing to delete web source ${id} without confirmation; pass --yes.\n`);
+    expect(served.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
+  });
+
+  it.skipIf(!HAS_PTY)('asks before removing on a terminal, and removes only on yes', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const env = sandboxEnv(served);
+    const id = await addSource(env);
 
     const declined = await runCli(['sources', 'remove', id], { env, tty: true, input: 'n\n' });
     expect(declined.stdout).toContain(`Delete web source ${id}`);
     expect(declined.stdout).toContain('Nothing was deleted.');
     expect(declined.code).toBe(1);
+    expect(served.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
 
     const confirmed = await runCli(['sources', 'remove', id], { env, tty: true, input: 'y\n' });
     expect(confirmed.code).toBe(0);
     expect(confirmed.stdout).toContain(`Deleted web source ${id}.`);
     expect(served.requests.filter((r) => r.startsWith('DELETE'))).toHaveLength(1);
+  });
+
+  it('exits 1 when the service reports the training failed', async () => {
+    // The spec shows no failure state for web sources; the client treats `error` and `failed` as one.
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) =>
+        request.method === 'GET' && /\/web-sources\/[^/]+$/.test(new URL(request.url).pathname)
+          ? Response.json({ success: true, webSource: { id: 'ws_1', agentId: 'demo-agent', url: 'https://x.example/', mode: 'single', maxPages: 1, maxDepth: 1, discoveredUrls: [], status: 'failed' } })
+          : undefined,
+    });
+    const env = sandboxEnv(served);
+    const id = await addSource(env);
+    const result = await runCli(['sources', 'train', id, '--wait', '--interval', '0.05'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Web source ${id}: failed \\(\\d+s\\)$`)),
+      `agent-widget: Web source ${id} failed: the service reports status "failed".`,
+    ]);
   });
 
   it('says what is wrong with the command line, with exit 2 and nothing sent', async () => {
