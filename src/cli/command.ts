@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { AgentClient } from '../server/agent-client';
 import { usageError, type ExitCode } from './errors';
 import type { Output } from './output';
+import { plain } from './text';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -78,7 +79,7 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
     const code = error instanceof Error && 'code' in error ? String(error.code) : '';
     const quoted = error instanceof Error ? /'(-[^']*)'/.exec(error.message)?.[1] : undefined;
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-      throw usageError(`Unknown option ${quoted ?? '(unreadable)'} for ${command.name}; ${seeHelp}.`);
+      throw usageError(`Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name}; ${seeHelp}.`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
       throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
     throw usageError(`The options could not be read; ${seeHelp}.`);
@@ -89,7 +90,7 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
   if (args.length < command.args.length)
     throw usageError(`Missing ${command.args.slice(args.length).join(' ')} for ${command.name}; ${seeHelp}.`);
   if (args.length > command.args.length)
-    throw usageError(`Unexpected argument "${args[command.args.length]}" for ${command.name}; ${seeHelp}.`);
+    throw usageError(`Unexpected argument "${plain(args[command.args.length] ?? '')}" for ${command.name}; ${seeHelp}.`);
   return { args, values };
 }
 

@@ -12,6 +12,7 @@ import { usageCommands } from './commands/usage';
 import { CliError, EXIT, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
 import { createOutput, type Env, type OutStream } from './output';
+import { plain } from './text';
 
 export const COMMANDS: Command[] = [...sourceCommands, ...documentCommands, ...analyticsCommands, ...usageCommands];
 
@@ -63,7 +64,9 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
       out.line(groupHelp(group, members));
       return EXIT.ok;
     }
-    const name = [argv[0], group ? rest[0] : undefined].filter(Boolean).join(' ');
+    if (argv[0]?.startsWith('-'))
+      return fail(usageError('Put the command first, e.g. agent-widget usage --json; see agent-widget --help.'));
+    const name = plain([argv[0], group ? rest[0] : undefined].filter(Boolean).join(' '));
     return fail(usageError(`Unknown command "${name}"; see agent-widget --help.`));
   }
 

@@ -209,6 +209,8 @@ describe('agent-widget sources', () => {
       [['sources', 'add', 'https://x.example', '--api-key', 'sk_live_x'], 'Unknown option --api-key for sources add; see agent-widget sources add --help.'],
       [['sources', 'train', 'ws_1', '--timeout'], 'Option --timeout needs a value; see agent-widget sources train --help.'],
       [['sources', 'fly'], 'Unknown command "sources fly"; see agent-widget --help.'],
+      [['--json', 'usage'], 'Put the command first, e.g. agent-widget usage --json; see agent-widget --help.'],
+      [['sources', 'discover', 'ws_1', 'extra\u001b[2J'], 'Unexpected argument "extra[2J" for sources discover; see agent-widget sources discover --help.'],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args, { env });
