@@ -1,0 +1,123 @@
+// Commands are plain data (name, arguments, options, examples) plus a run function; node:util's
+// parseArgs reads the options strictly, and help is rendered from the same data.
+import { parseArgs } from 'node:util';
+import type { AgentClient } from '../server/agent-client';
+import { usageError, type ExitCode } from './errors';
+import type { Output } from './output';
+import { plain } from './text';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  /** Placeholder for the value in help, e.g. `N`. */
+  value?: string;
+  description: string;
+}
+
+export interface Context {
+  out: Output;
+  /** The typed client; reading it checks AGENT_API_KEY and AGENT_BASE_URL. */
+  client(): AgentClient;
+  /** --agent, else AGENT_ID. */
+  agentId(): string;
+  /** Fires on Ctrl-C. */
+  signal: AbortSignal;
+  /** Asks a yes/no question on the terminal; undefined when stdin is not a terminal. */
+  confirm(question: string): Promise<boolean | undefined>;
+}
+
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+export interface Command {
+  /** Words that select it, e.g. `sources add`. */
+  name: string;
+  summary: string;
+  /** Required positional arguments, e.g. `<url>`. */
+  args: string[];
+  options: Record<string, OptionSpec>;
+  /** Whether it reads --agent / AGENT_ID. */
+  usesAgent: boolean;
+  examples: string[];
+  /** Extra lines for --help. */
+  notes?: string[];
+  /** Resolves to the exit code; nothing means 0. */
+  run(ctx: Context, args: string[], values: Values): Promise<ExitCode | void>;
+}
+
+export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  json: { type: 'boolean', description: 'Print one JSON document on stdout (for scripts).' },
+  help: { type: 'boolean', short: 'h', description: 'Show this help.' },
+};
+
+export const AGENT_OPTION: Record<string, OptionSpec> = {
+  agent: { type: 'string', value: 'id', description: 'The agent (default: $AGENT_ID).' },
+};
+
+export function optionsOf(command: Command): Record<string, OptionSpec> {
+  return { ...command.options, ...(command.usesAgent ? AGENT_OPTION : {}), ...GLOBAL_OPTIONS };
+}
+
+/** parseArgs' own messages name Node internals; ours name the command and where help is. */
+export function parseCommand(command: Command, argv: string[]): { args: string[]; values: Values } {
+  const options = optionsOf(command);
+  const seeHelp = `see agent-widget ${command.name} --help`;
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: Object.fromEntries(
+        Object.entries(options).map(([name, o]) => [
+          name,
+          { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) },
+        ]),
+      ),
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+    const quoted = error instanceof Error ? /'(-[^']*)'/.exec(error.message)?.[1] : undefined;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw usageError(`Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name}; ${seeHelp}.`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
+    throw usageError(`The options could not be read; ${seeHelp}.`);
+  }
+  const values = parsed.values as Values;
+  if (values.help === true) return { args: [], values };
+  const args = parsed.positionals;
+  if (args.length < command.args.length)
+    throw usageError(`Missing ${command.args.slice(args.length).join(' ')} for ${command.name}; ${seeHelp}.`);
+  if (args.length > command.args.length)
+    throw usageError(`Unexpected argument "${plain(args[command.args.length] ?? '')}" for ${command.name}; ${seeHelp}.`);
+  return { args, values };
+}
+
+/** parseArgs quotes "-x, --long <value>"; keep the long form. */
+function optionName(quoted: string | undefined): string {
+  const long = quoted === undefined ? undefined : /--[\w-]+/.exec(quoted)?.[0];
+  return long ?? quoted ?? '';
+}
+
+/** A whole number option within bounds, or a usage error that names the option. */
+export function integerOption(values: Values, name: string, min: number, max: number): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw usageError(`--${name} must be a whole number from ${min} to ${max}.`);
+  return n;
+}
+
+/** A positive number of seconds (fractions allowed), for --timeout and --interval. */
+export function secondsOption(values: Values, name: string, fallback: number, min: number): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const n = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n < min) throw usageError(`--${name} must be a number of seconds, at least ${min}.`);
+  return n;
+}
+
+export const stringList = (value: Values[string]): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];

@@ -1,0 +1,89 @@
+// `documents …`: upload a document, start its processing and follow it.
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { secondsOption, type Command, type Context, type Values } from '../command';
+import { CliError, EXIT } from '../errors';
+import { plain } from '../text';
+import { waitFor, WAIT_OPTIONS } from '../wait';
+
+/** Starts processing and, with --wait, follows it; shared by `convert` and `upload`. */
+async function startProcessing(ctx: Context, documentId: string, values: Values, extra: Record<string, unknown> = {}): Promise<void> {
+  const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
+  const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
+  const client = ctx.client();
+  const started = await client.documents.convert(ctx.agentId(), documentId, { signal: ctx.signal });
+  const label = `Document ${plain(documentId)}`;
+  if (values.wait !== true) {
+    if (ctx.out.json) return ctx.out.data({ ...extra, documentId, callId: started.callId });
+    ctx.out.line(`Processing started for ${plain(documentId)}. Follow it: agent-widget documents status ${plain(documentId)}`);
+    return;
+  }
+  const waited = await waitFor(
+    ctx,
+    { label, work: 'processing', wait: (options) => client.documents.waitUntilProcessed(documentId, options) },
+    { timeoutMs, intervalMs },
+  );
+  const { status } = waited.result;
+  if (ctx.out.json)
+    return ctx.out.data({ ...extra, documentId, callId: started.callId, status, elapsedMs: waited.elapsedMs, stages: waited.stages });
+  ctx.out.line(`${label} is processed.`);
+}
+
+const upload: Command = {
+  name: 'documents upload',
+  summary: 'Upload a PDF or DOCX file to the agent and start processing it.',
+  args: ['<file>'],
+  options: WAIT_OPTIONS,
+  usesAgent: true,
+  notes: [
+    'The upload endpoint is not in the service spec; the CLI uses POST /documents/upload (see "Assumed paths").',
+    'With --wait the exit code says how processing ended (0 completed, 1 error, 7 timed out).',
+  ],
+  examples: ['agent-widget documents upload ./manual.pdf --wait'],
+  async run(ctx, [path = ''], values) {
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw new CliError(`Cannot read the file ${plain(path)}.`, EXIT.usage);
+    const uploaded = await ctx
+      .client()
+      .documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
+    const documentId = typeof uploaded.documentId === 'string' ? uploaded.documentId : '';
+    if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', EXIT.unavailable);
+    if (!ctx.out.json) ctx.out.line(`Uploaded ${plain(basename(path))} as document ${plain(documentId)}.`);
+    await startProcessing(ctx, documentId, values, { uploaded: basename(path) });
+  },
+};
+
+const convert: Command = {
+  name: 'documents convert',
+  summary: 'Process an uploaded document: processing, chunking, completed (or error).',
+  args: ['<documentId>'],
+  options: WAIT_OPTIONS,
+  usesAgent: true,
+  notes: ['With --wait the exit code says how processing ended (0 completed, 1 error, 7 timed out).'],
+  examples: ['agent-widget documents convert doc_123 --wait --timeout 120'],
+  async run(ctx, [documentId = ''], values) {
+    await startProcessing(ctx, documentId, values);
+  },
+};
+
+const status: Command = {
+  name: 'documents status',
+  summary: "Show a document's processing status.",
+  args: ['<documentId>'],
+  options: {},
+  usesAgent: false,
+  notes: ['Exit code 1 when the status is error.'],
+  examples: ['agent-widget documents status doc_123 --json'],
+  async run(ctx, [documentId = '']) {
+    const { status: value } = await ctx.client().documents.status(documentId, { signal: ctx.signal });
+    const failed = value === 'error';
+    if (ctx.out.json) ctx.out.data({ documentId, status: value });
+    else ctx.out.line(`Document ${plain(documentId)}: ${plain(value)}`);
+    if (!failed) return EXIT.ok;
+    ctx.out.note(`Document ${plain(documentId)} failed: processing ended in error.`);
+    return EXIT.failed;
+  },
+};
+
+export const documentCommands: Command[] = [upload, convert, status];

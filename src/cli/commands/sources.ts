@@ -1,0 +1,192 @@
+// `sources …`: an agent's web sources: list, add, discover pages, edit the page list, train, remove.
+import type { WebSource, WebSourceMode } from '../../core/types';
+import { integerOption, secondsOption, stringList, type Command } from '../command';
+import { CliError, EXIT, usageError } from '../errors';
+import { table } from '../render';
+import { plain } from '../text';
+import { waitFor, WAIT_OPTIONS } from '../wait';
+
+const MODES: readonly WebSourceMode[] = ['crawl', 'sitemap', 'single'];
+
+const statusOf = (source: WebSource): string => (source.status === undefined ? 'not trained' : plain(source.status));
+
+/** `*` matches any run of characters; anything else matches itself, anywhere in the URL. */
+export function urlPattern(pattern: string): RegExp {
+  const body = pattern
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(body);
+}
+
+const list: Command = {
+  name: 'sources list',
+  summary: "List the agent's web sources with their training status.",
+  args: [],
+  options: {},
+  usesAgent: true,
+  examples: ['agent-widget sources list --agent agent_123'],
+  async run(ctx) {
+    const response = await ctx.client().webSources.list(ctx.agentId(), { signal: ctx.signal });
+    const sources = response.webSources;
+    const { out } = ctx;
+    if (out.json) return out.data({ webSources: sources });
+    if (sources.length === 0) {
+      out.line('No web sources yet. Add one: agent-widget sources add https://www.example.com');
+      return EXIT.ok;
+    }
+    const [header = '', ...rows] = table([
+      ['ID', 'STATUS', 'MODE', 'PAGES', 'URL'],
+      ...sources.map((s) => [plain(s.id), statusOf(s), plain(s.mode), `${s.discoveredUrls.length} pages`, plain(s.url)]),
+    ]);
+    out.line(out.colors.dim(header));
+    for (const row of rows) out.line(row);
+    return EXIT.ok;
+  },
+};
+
+const add: Command = {
+  name: 'sources add',
+  summary: 'Add a website to the agent’s knowledge (then discover and train it).',
+  args: ['<url>'],
+  options: {
+    mode: { type: 'string', value: 'crawl|sitemap|single', description: 'crawl follows links, sitemap reads the sitemap, single takes one page (default crawl).' },
+    'max-pages': { type: 'string', value: 'N', description: 'At most N pages, 1 to 100 (service default 50).' },
+    'max-depth': { type: 'string', value: 'N', description: 'Links followed up to N deep, 1 to 3 (service default 2).' },
+  },
+  usesAgent: true,
+  examples: ['agent-widget sources add https://docs.example.com --mode sitemap --max-pages 80'],
+  async run(ctx, [url = ''], values) {
+    const mode = (values.mode ?? 'crawl') as string;
+    if (!(MODES as readonly string[]).includes(mode)) throw usageError('--mode must be crawl, sitemap or single.');
+    if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw usageError('<url> must be an absolute http(s) URL.');
+    const maxPages = integerOption(values, 'max-pages', 1, 100);
+    const maxDepth = integerOption(values, 'max-depth', 1, 3);
+    const response = await ctx.client().webSources.create(
+      { agentId: ctx.agentId(), url, mode: mode as WebSourceMode, maxPages, maxDepth },
+      { signal: ctx.signal },
+    );
+    const source = response.webSource;
+    if (ctx.out.json) return ctx.out.data({ webSource: source });
+    ctx.out.line(`Added web source ${plain(source.id)} (${plain(source.mode)}): ${plain(source.url)}`);
+    ctx.out.line(`Next: agent-widget sources discover ${plain(source.id)}`);
+    return EXIT.ok;
+  },
+};
+
+const discover: Command = {
+  name: 'sources discover',
+  summary: "Find the pages of a web source's site (replaces its page list).",
+  args: ['<id>'],
+  options: {},
+  usesAgent: false,
+  examples: ['agent-widget sources discover ws_123'],
+  async run(ctx, [id = '']) {
+    const response = await ctx.client().webSources.discover(id, { signal: ctx.signal });
+    const source = response.webSource;
+    if (ctx.out.json) return ctx.out.data({ webSource: source, discoveredCount: source.discoveredUrls.length });
+    ctx.out.line(`Found ${source.discoveredUrls.length} pages for ${plain(source.id)}:`);
+    for (const { url } of source.discoveredUrls) ctx.out.line(`  ${plain(url)}`);
+    ctx.out.line(`Next: agent-widget sources train ${plain(source.id)} --wait`);
+    return EXIT.ok;
+  },
+};
+
+const urls: Command = {
+  name: 'sources urls',
+  summary: "Show a web source's page list, or keep and drop pages by pattern.",
+  args: ['<id>'],
+  options: {
+    keep: { type: 'string', multiple: true, value: 'pattern', description: 'Keep only pages whose URL matches (any of the patterns).' },
+    drop: { type: 'string', multiple: true, value: 'pattern', description: 'Drop pages whose URL matches.' },
+    'dry-run': { type: 'boolean', description: 'Show what would change, change nothing.' },
+  },
+  usesAgent: false,
+  notes: [
+    'A pattern matches anywhere in the URL; * matches any run of characters. --keep applies before --drop.',
+  ],
+  examples: ["agent-widget sources urls ws_123 --keep '/docs/*' --drop /careers --drop '/blog/20*'"],
+  async run(ctx, [id = ''], values) {
+    const keep = stringList(values.keep).map(urlPattern);
+    const drop = stringList(values.drop).map(urlPattern);
+    const client = ctx.client();
+    const source = (await client.webSources.get(id, { signal: ctx.signal })).webSource;
+    const { out } = ctx;
+    const editing = keep.length > 0 || drop.length > 0;
+    if (!editing) {
+      if (out.json) return out.data({ webSource: source });
+      out.line(`${source.discoveredUrls.length} pages in ${plain(source.id)}:`);
+      for (const { url } of source.discoveredUrls) out.line(`  ${plain(url)}`);
+      return EXIT.ok;
+    }
+    const kept = source.discoveredUrls.filter(
+      ({ url }) => (keep.length === 0 || keep.some((p) => p.test(url))) && !drop.some((p) => p.test(url)),
+    );
+    const dropped = source.discoveredUrls.filter((u) => !kept.includes(u));
+    const dryRun = values['dry-run'] === true;
+    const updated =
+      dryRun || dropped.length === 0
+        ? source
+        : (await client.webSources.update(id, kept, { signal: ctx.signal })).webSource;
+    if (out.json) return out.data({ webSource: updated, kept: kept.map((u) => u.url), dropped: dropped.map((u) => u.url), dryRun });
+    for (const { url } of dropped) out.line(`  ${out.colors.red('-')} ${plain(url)}`);
+    const verb = dryRun ? 'Would keep' : 'Kept';
+    out.line(`${verb} ${kept.length} of ${source.discoveredUrls.length} pages; ${dropped.length} dropped${dryRun ? ' (dry run: nothing changed)' : ''}.`);
+    return EXIT.ok;
+  },
+};
+
+const train: Command = {
+  name: 'sources train',
+  summary: 'Train the agent on a web source: scraping, chunking, completed.',
+  args: ['<id>'],
+  options: WAIT_OPTIONS,
+  usesAgent: false,
+  notes: ['With --wait the exit code says how training ended (0 completed, 1 failed, 7 timed out).'],
+  examples: ['agent-widget sources train ws_123 --wait --timeout 300'],
+  async run(ctx, [id = ''], values) {
+    const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
+    const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
+    const client = ctx.client();
+    const started = await client.webSources.train(id, { signal: ctx.signal });
+    const source = started.webSource;
+    const label = `Web source ${plain(source.id)}`;
+    if (values.wait !== true) {
+      if (ctx.out.json) return ctx.out.data({ webSource: source, callId: started.callId });
+      ctx.out.line(`Training started for ${plain(source.id)} (${statusOf(source)}). Follow it: agent-widget sources train ${plain(source.id)} --wait`);
+      return EXIT.ok;
+    }
+    const waited = await waitFor(
+      ctx,
+      { label, work: 'training', wait: (options) => client.webSources.waitUntilTrained(id, options) },
+      { timeoutMs, intervalMs },
+    );
+    if (ctx.out.json)
+      return ctx.out.data({ webSource: waited.result, callId: started.callId, elapsedMs: waited.elapsedMs, stages: waited.stages });
+    ctx.out.line(`${label} is trained.`);
+    return EXIT.ok;
+  },
+};
+
+const remove: Command = {
+  name: 'sources remove',
+  summary: "Delete a web source and its knowledge from the agent (permanent).",
+  args: ['<id>'],
+  options: { yes: { type: 'boolean', short: 'y', description: 'Do not ask for confirmation (required when not on a terminal).' } },
+  usesAgent: false,
+  examples: ['agent-widget sources remove ws_123 --yes'],
+  async run(ctx, [id = ''], values) {
+    if (values.yes !== true) {
+      const answer = await ctx.confirm(`Delete web source ${plain(id)} and remove its knowledge from the agent? This cannot be undone. [y/N] `);
+      if (answer === undefined)
+        throw usageError(`Refusing to delete web source ${plain(id)} without confirmation; pass --yes.`);
+      if (!answer) throw new CliError('Nothing was deleted.', EXIT.failed);
+    }
+    await ctx.client().webSources.delete(id, { signal: ctx.signal });
+    if (ctx.out.json) return ctx.out.data({ success: true, deleted: id });
+    ctx.out.line(`Deleted web source ${plain(id)}.`);
+    return EXIT.ok;
+  },
+};
+
+export const sourceCommands: Command[] = [list, add, discover, urls, train, remove];

@@ -1,0 +1,88 @@
+// Every failure ends as one plain sentence and one documented exit code (README "Command line").
+import { ApiError } from '../core/http';
+import { ProcessingError } from '../server/errors';
+import { plain, truncate } from './text';
+
+export const EXIT = {
+  ok: 0,
+  /** The work itself failed: a document or training ended in error, a limit check said no, removal declined. */
+  failed: 1,
+  /** The command line is wrong: unknown command or option, a bad value, a missing variable. */
+  usage: 2,
+  /** The service refused the API key (401/403). */
+  auth: 3,
+  /** The agent, web source or document does not exist, or is not yours (404). */
+  notFound: 4,
+  /** The service refused the request (400) or there are not enough credits (402). */
+  refused: 5,
+  /** Still rate limited after waiting for the reset (429). */
+  rateLimited: 6,
+  /** --timeout passed while waiting, or the service did not answer in time. */
+  timeout: 7,
+  /** The service could not be reached, failed (5xx) or sent an answer this CLI does not understand. */
+  unavailable: 8,
+  /** Ctrl-C. */
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string): CliError => new CliError(message, EXIT.usage);
+
+/** The service's own words, made safe to print and short enough for one sentence. */
+function serviceSays(error: ApiError): string {
+  const text = truncate(plain(error.message).trim(), 200);
+  return text.endsWith('.') ? text.slice(0, -1) : text;
+}
+
+/** Maps anything thrown by the client to the sentence and exit code the user sees. */
+export function toCliError(error: unknown, baseUrl: string): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof ProcessingError)
+    return new CliError(
+      `${error.resource === 'document' ? 'Document' : 'Web source'} ${plain(error.id)} failed: the service reports status "${plain(error.status)}".`,
+      EXIT.failed,
+    );
+  if (!(error instanceof ApiError)) return new CliError('Something unexpected went wrong in the CLI.', EXIT.unavailable);
+  switch (error.kind) {
+    case 'validation':
+      return usageError(`${serviceSays(error)}.`);
+    case 'network':
+      return new CliError(`Could not reach the service at ${plain(baseUrl)}.`, EXIT.unavailable);
+    case 'timeout':
+      return new CliError('The service did not answer in time.', EXIT.timeout);
+    case 'aborted':
+      return new CliError('Stopped.', EXIT.interrupted);
+    case 'invalid_response':
+      return new CliError(`The service sent an answer this CLI does not understand (${serviceSays(error)}).`, EXIT.unavailable);
+    case 'http':
+      return httpError(error);
+  }
+}
+
+function httpError(error: ApiError): CliError {
+  const { status } = error;
+  if (status === 401 || status === 403)
+    return new CliError(
+      `The service refused the API key (${status}: ${serviceSays(error)}); check AGENT_API_KEY and its agent scope.`,
+      EXIT.auth,
+    );
+  if (status === 404) return new CliError(`Not found (404: ${serviceSays(error)}).`, EXIT.notFound);
+  if (status === 402) return new CliError(`Not enough credits (402: ${serviceSays(error)}).`, EXIT.refused);
+  if (status === 429) {
+    const wait = error.retryAfter === undefined ? '' : `; try again in ${error.retryAfter} s`;
+    return new CliError(`The service is rate limiting this key${wait}.`, EXIT.rateLimited);
+  }
+  if (status >= 500) return new CliError(`The service failed (${status}); try again later.`, EXIT.unavailable);
+  return new CliError(`The service refused the request (${status}: ${serviceSays(error)}).`, EXIT.refused);
+}

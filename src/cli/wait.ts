@@ -1,0 +1,75 @@
+// --wait: follows a server-side job stage by stage. On a terminal one line redraws with the stage and
+// the elapsed time (yocto-spinner: it also keeps other writes from tearing the line); elsewhere each
+// stage is one plain line. Stopping the wait (timeout, Ctrl-C) never cancels the job on the service.
+import yoctoSpinner from 'yocto-spinner';
+import { ApiError } from '../core/http';
+import type { WaitOptions } from '../server/poll';
+import type { Context } from './command';
+import { CliError, EXIT } from './errors';
+import { formatElapsed } from './render';
+import { plain } from './text';
+
+export interface Job<R> {
+  /** e.g. `Web source ws_1`. */
+  label: string;
+  /** What goes on when we stop waiting, e.g. `training`. */
+  work: string;
+  wait(options: WaitOptions<string>): Promise<R>;
+}
+
+export interface Waited<R> {
+  result: R;
+  elapsedMs: number;
+  stages: { status: string; elapsedMs: number }[];
+}
+
+export async function waitFor<R>(
+  ctx: Context,
+  job: Job<R>,
+  timing: { timeoutMs: number; intervalMs: number },
+): Promise<Waited<R>> {
+  const { out } = ctx;
+  const started = Date.now();
+  const elapsed = (): number => Date.now() - started;
+  const stages: Waited<R>['stages'] = [];
+  const current = (): string => stages.at(-1)?.status ?? 'starting';
+  const text = (): string => out.clean(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`);
+
+  const spinner = out.live ? yoctoSpinner({ stream: out.live, handleSignals: false, text: text() }) : undefined;
+  const ticker = spinner ? setInterval(() => (spinner.text = text()), 1000) : undefined;
+  spinner?.start();
+
+  const onProgress = (status: string): void => {
+    const previous = stages.at(-1);
+    stages.push({ status: plain(status), elapsedMs: elapsed() });
+    if (spinner) {
+      if (previous) out.note(`${out.colors.green('✔')} ${previous.status} ${out.colors.dim(formatElapsed(elapsed() - previous.elapsedMs))}`);
+      spinner.text = text();
+    } else out.note(`${job.label}: ${plain(status)} (${formatElapsed(elapsed())})`);
+  };
+
+  try {
+    const result = await job.wait({ ...timing, onProgress, signal: ctx.signal });
+    spinner?.success(out.clean(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`));
+    return { result, elapsedMs: elapsed(), stages };
+  } catch (error) {
+    spinner?.error(out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`));
+    const goesOn = `${job.work} goes on on the service`;
+    if (error instanceof ApiError && error.kind === 'aborted')
+      throw new CliError(`Stopped waiting after ${formatElapsed(elapsed())}; ${goesOn}.`, EXIT.interrupted);
+    if (error instanceof ApiError && error.kind === 'timeout' && elapsed() >= timing.timeoutMs)
+      throw new CliError(
+        `${job.label} was not done within ${formatElapsed(timing.timeoutMs)} (last stage: ${current()}); ${goesOn}.`,
+        EXIT.timeout,
+      );
+    throw error;
+  } finally {
+    if (ticker) clearInterval(ticker);
+  }
+}
+
+export const WAIT_OPTIONS = {
+  wait: { type: 'boolean', description: 'Wait until the work is done, showing each stage.' },
+  timeout: { type: 'string', value: 'seconds', description: 'With --wait: give up waiting after this long (default 600).' },
+  interval: { type: 'string', value: 'seconds', description: 'With --wait: time between status checks (default 2).' },
+} as const;

@@ -1,0 +1,134 @@
+// What every command shares: the key from the environment only and never printed, help with an
+// example, one sentence and a documented exit code per failure, waiting out a 429.
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/main';
+import { DEMO_API_KEY, manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+
+let served: Served | undefined;
+
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+afterAll(removeBuild);
+
+const json = (body: unknown, status: number, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('agent-widget conventions', () => {
+  it('has --help with an example on every command, and an overview with the exit codes', async () => {
+    const overview = await runCli(['--help']);
+    expect(overview.code).toBe(0);
+    for (const command of COMMANDS) expect(overview.stdout).toContain(`  ${command.name} `);
+    expect(overview.stdout).toContain('130  interrupted (Ctrl-C); server-side work goes on');
+    for (const command of COMMANDS) {
+      const help = await runCli([...command.name.split(' '), '--help']);
+      expect({ command: command.name, code: help.code }).toEqual({ command: command.name, code: 0 });
+      expect(help.stdout).toContain(`Usage: agent-widget ${command.name}`);
+      expect(help.stdout).toMatch(/Examples?:\n {2}\$ agent-widget /);
+      expect(help.stdout).toContain('--json');
+    }
+    const group = await runCli(['sources']);
+    expect(group.stdout).toContain('sources train');
+  });
+
+  it('never prints the key, even when the service echoes it in an error', async () => {
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) => {
+        const auth = request.headers.get('Authorization') ?? '';
+        return json({ success: false, error: `Key ${auth.slice(7)} is not valid (prefix ${auth.slice(7, 20)})` }, 401);
+      },
+    });
+    const env = sandboxEnv(served);
+    for (const args of [['usage'], ['analytics', '--json'], ['sources', 'list']]) {
+      const result = await runCli(args, { env });
+      expect(result.code).toBe(3);
+      expect(result.stdout + result.stderr).not.toContain(DEMO_API_KEY);
+      expect(result.stdout + result.stderr).not.toContain(DEMO_API_KEY.slice(0, 13));
+      expect(result.stderr).toBe(
+        'agent-widget: The service refused the API key (401: Key [redacted] is not valid (prefix sk_live_[redacted])); check AGENT_API_KEY and its agent scope.\n',
+      );
+    }
+  });
+
+  it('reads the key and base URL from the environment only', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const { AGENT_API_KEY: _key, ...withoutKey } = sandboxEnv(served);
+    expect(await runCli(['usage'], { env: withoutKey })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-widget: Set AGENT_API_KEY to your API key (it is read from the environment only).\n',
+    });
+    const { AGENT_BASE_URL: _url, ...withoutUrl } = sandboxEnv(served);
+    expect((await runCli(['usage'], { env: withoutUrl })).stderr).toBe(
+      'agent-widget: Set AGENT_BASE_URL to the service, e.g. https://api.example.com.\n',
+    );
+    const flag = await runCli(['usage', '--api-key', DEMO_API_KEY], { env: sandboxEnv(served) });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).not.toContain(DEMO_API_KEY);
+    const wrong = await runCli(['usage'], { env: { ...sandboxEnv(served), AGENT_API_KEY: 'sk_live_not_a_known_key_000000' } });
+    expect(wrong.code).toBe(3);
+    expect(served.requests.every((r) => r === 'GET /credits')).toBe(true);
+  });
+
+  it('waits for the rate-limit reset and says so, then finishes', async () => {
+    // Real time here: the CLI computes its wait from X-RateLimit-Reset against its own clock.
+    served = await serveSandbox({ rateLimit: { limit: 2, windowMs: 1000 } });
+    const result = await runCli(['usage', '--json'], { env: sandboxEnv(served) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Rate limited by the service: waiting [12] s for the limit to reset\.\n$/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ plan: { name: 'Starter' } });
+    expect(served.requests.filter((r) => r === 'GET /subscriptions/invoices')).toHaveLength(2);
+  });
+
+  it('gives up with exit 6 when the reset is too far away, saying when to retry', async () => {
+    const resetIn = 3600;
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: () =>
+        json({ success: false, error: 'Too many requests' }, 429, {
+          'X-RateLimit-Limit': '60',
+          'X-RateLimit-Remaining': '0',
+          'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + resetIn),
+        }),
+    });
+    const result = await runCli(['sources', 'list'], { env: sandboxEnv(served) });
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/^agent-widget: The service is rate limiting this key; try again in 36\d\d s\.\n$/);
+    expect(served.requests).toHaveLength(1);
+  });
+
+  it('turns an unreachable, failing or surprising service into one sentence and exit 8', async () => {
+    const unreachable = await runCli(['usage'], {
+      env: { AGENT_BASE_URL: 'http://127.0.0.1:9/sandbox', AGENT_API_KEY: DEMO_API_KEY },
+    });
+    expect(unreachable).toEqual({ code: 8, stdout: '', stderr: 'agent-widget: Could not reach the service at http://127.0.0.1:9/sandbox.\n' });
+
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) => {
+        const path = new URL(request.url).pathname;
+        if (path.endsWith('/analytics')) return json({ success: true, data: { overview: { totalConversations: 'many' } } }, 200);
+        if (path.endsWith('/credits')) return new Response('<html>502 Bad Gateway</html>', { status: 502 });
+        return undefined;
+      },
+    });
+    const env = sandboxEnv(served);
+    expect(await runCli(['analytics'], { env })).toEqual({
+      code: 8,
+      stdout: '',
+      stderr: "agent-widget: The service sent an answer this CLI does not understand (The service's answer did not fit the spec: data.overview.totalConversations: expected a number).\n",
+    });
+    expect(await runCli(['usage'], { env })).toEqual({
+      code: 8,
+      stdout: '',
+      stderr: 'agent-widget: The service failed (502); try again later.\n',
+    });
+  });
+
+  it('prints the version', async () => {
+    const result = await runCli(['--version']);
+    expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});

@@ -1,0 +1,114 @@
+// `documents …` end to end: upload, process and follow a document, including one that ends in error.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+
+const STAGE_MS = 2000;
+let served: Served | undefined;
+let dir = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-widget-docs-'));
+  writeFileSync(join(dir, 'prices.pdf'), '%PDF-1.7 prices');
+  // The sandbox's convention for a document that fails: its name contains "corrupt".
+  writeFileSync(join(dir, 'corrupt-scan.pdf'), '%PDF-1.7 broken');
+});
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+afterAll(removeBuild);
+
+/** The clock moves one processing stage on every status poll. */
+async function sandboxAdvancingOnPoll(): Promise<Served> {
+  const clock = manualClock();
+  return serveSandbox({
+    now: clock.now,
+    stageMs: STAGE_MS,
+    afterRequest: (method, path) => {
+      if (method === 'POST' && path === '/convert-document/status') clock.advance(STAGE_MS);
+    },
+  });
+}
+
+async function uploadOnly(env: Record<string, string>, name: string): Promise<string> {
+  // Upload starts processing; the id is what later commands take.
+  const result = await runCli(['documents', 'upload', join(dir, name), '--json'], { env });
+  expect(result.code).toBe(0);
+  return (JSON.parse(result.stdout) as { documentId: string }).documentId;
+}
+
+describe('agent-widget documents', () => {
+  it('uploads and processes a document with --wait: processing, chunking, completed', async () => {
+    served = await sandboxAdvancingOnPoll();
+    const env = sandboxEnv(served);
+    const result = await runCli(['documents', 'upload', join(dir, 'prices.pdf'), '--wait', '--interval', '0.05'], { env });
+    expect(result.code).toBe(0);
+    const id = /Uploaded prices\.pdf as document (\S+)\./.exec(result.stdout)?.[1] ?? '';
+    expect(id).not.toBe('');
+    expect(result.stderr.trim().split('\n').map((l) => l.replace(/ \(\d+s\)$/, ''))).toEqual([
+      `Document ${id}: processing`,
+      `Document ${id}: chunking`,
+      `Document ${id}: completed`,
+    ]);
+    expect(result.stdout).toContain(`Document ${id} is processed.`);
+  });
+
+  it('ends a document that fails in error with exit 1 and one sentence', async () => {
+    served = await sandboxAdvancingOnPoll();
+    const env = sandboxEnv(served);
+    const id = await uploadOnly(env, 'corrupt-scan.pdf');
+
+    const converted = await runCli(['documents', 'convert', id, '--wait', '--interval', '0.05'], { env });
+    expect(converted.code).toBe(1);
+    expect(converted.stdout).toBe('');
+    expect(converted.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Document ${id}: processing \\(\\d+s\\)$`)),
+      expect.stringMatching(new RegExp(`^Document ${id}: error \\(\\d+s\\)$`)),
+      `agent-widget: Document ${id} failed: the service reports status "error".`,
+    ]);
+
+    const status = await runCli(['documents', 'status', id], { env });
+    expect(status).toEqual({
+      code: 1,
+      stdout: `Document ${id}: error\n`,
+      stderr: `Document ${id} failed: processing ended in error.\n`,
+    });
+    const json = await runCli(['documents', 'status', id, '--json'], { env });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ documentId: id, status: 'error' });
+  });
+
+  it('gives --json scripts the stages and the final status; errors are JSON on stdout too', async () => {
+    served = await sandboxAdvancingOnPoll();
+    const env = sandboxEnv(served);
+    const id = await uploadOnly(env, 'prices.pdf');
+    const done = await runCli(['documents', 'convert', id, '--wait', '--interval', '0.05', '--json'], { env });
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({
+      documentId: id,
+      status: 'completed',
+      stages: [{ status: 'processing' }, { status: 'chunking' }, { status: 'completed' }],
+    });
+
+    const missing = await runCli(['documents', 'status', 'doc_missing', '--json'], { env });
+    expect(missing.code).toBe(4);
+    expect(JSON.parse(missing.stdout)).toEqual({
+      success: false,
+      error: 'Not found (404: Document not found).',
+      exitCode: 4,
+    });
+    expect(missing.stderr).toBe('agent-widget: Not found (404: Document not found).\n');
+  });
+
+  it('needs an agent for convert and says how to give one', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const { AGENT_ID: _unused, ...env } = sandboxEnv(served);
+    const result = await runCli(['documents', 'convert', 'doc_1'], { env });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'agent-widget: No agent: pass --agent <id> or set AGENT_ID.\n' });
+    const other = await runCli(['documents', 'convert', 'doc_1', '--agent', 'someone-else'], { env });
+    expect(other.code).toBe(4);
+  });
+});
