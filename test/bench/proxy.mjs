@@ -1,6 +1,6 @@
 // The chat proxy's cost on loopback: latency (p50/p99, sequential) and throughput (fixed
 // concurrency, fixed request count) of POST /chat sent straight to a stub upstream vs through the
-// proxy (dist/server.js via toNodeListener) in front of it. Upstream and proxy run in their own
+// proxy (dist/server.js via dist/server-node.js's toNodeListener) in front of it. Upstream and proxy run in their own
 // worker threads so the proxy's CPU is not shared with the load generator's.
 // Run after `npm run build`: node test/bench/proxy.mjs. Prints a table, writes bench-results/proxy.json.
 //   BENCH_PROXY_ROUNDS=3 BENCH_PROXY_SEQUENTIAL=2000 BENCH_PROXY_REQUESTS=6000 BENCH_PROXY_CONCURRENCY=32
@@ -41,7 +41,8 @@ async function startUpstream() {
 }
 
 async function startProxy(upstreamPort) {
-  const { createChatProxy, toNodeListener } = await import(join(root, 'dist/server.js'));
+  const { createChatProxy } = await import(join(root, 'dist/server.js'));
+  const { toNodeListener } = await import(join(root, 'dist/server-node.js'));
   const generous = { limit: 1_000_000_000, windowMs: 60_000 };
   const handler = createChatProxy({
     apiKey: 'sk_live_bench_0000000000000000000000',
