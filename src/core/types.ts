@@ -1,14 +1,6 @@
 // Every resource, request and response of ../shared/api-spec.md, written once.
 // Where the spec says "not shown", the type says so and stays open (see the notes on each).
 
-/** Every response carries `success`; failures carry `error` (spec §7). */
-export interface ErrorEnvelope {
-  success: false;
-  error: string;
-}
-
-export type Success<T> = { success: true } & T;
-
 // ---------- Chat (§4 Chat) ----------
 
 export interface ChatRequest {
@@ -75,10 +67,6 @@ export interface CreateWebSourceRequest {
   maxDepth?: number;
 }
 
-export interface UpdateWebSourceRequest {
-  discoveredUrls: DiscoveredUrl[];
-}
-
 export interface WebSourceResponse {
   success: true;
   webSource: WebSource;
@@ -105,19 +93,10 @@ export interface DeleteResponse {
 
 export type DocumentStatus = 'processing' | 'chunking' | 'completed' | 'error';
 
-export interface ConvertDocumentRequest {
-  agentId: string;
-  documentId: string;
-}
-
 export interface ConvertDocumentResponse {
   success: true;
   callId: string;
   message: string;
-}
-
-export interface DocumentStatusRequest {
-  documentId: string;
 }
 
 export interface DocumentStatusResponse {
@@ -449,4 +428,3 @@ export interface ProxyChatError {
   retryAfter?: number;
 }
 
-export type ProxyChatResponse = ProxyChatSuccess | ProxyChatError;

@@ -45,7 +45,7 @@ export function groupOf(id, root) {
  * 2026-11-21 (86 KB minified, 30.5 KB gzip) at 1.7% for date handling (zone math with Intl; date-fns-tz
  * was 7.4% before), 2.1% for markdown and 10.8% for styles. The limits leave room for the rise in every
  * share that trimming the bundle to its gzip budget brings, plus a little growth, but not for bringing
- * back a date library, adding a markdown library, or shipping a stylesheet twice (docs/performance.md).
+ * back a date library, adding a markdown library, or shipping a stylesheet twice (README.md, Performance).
  */
 export const AREAS = {
   'date handling': {

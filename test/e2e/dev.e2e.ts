@@ -19,7 +19,7 @@ let url: string;
 
 /** Starts `vite` (what `npm run dev` runs) in `cwd` on a free port; resolves with its URL. */
 function startDevServer(cwd: string): Promise<string> {
-  const env = { ...process.env, PORT: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
   // The dev server must not believe it runs under Vitest (the config leaves hot reload out there).
   for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'NODE_ENV') delete env[name];
   vite = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
