@@ -99,8 +99,8 @@ async function bundleDeclarations(): Promise<void> {
   }
 }
 
-/** Component tests: the widget's own tests run in jsdom. */
-const domTests = ['test/widget/**/*.test.{ts,tsx}'];
+/** Tests in jsdom: the widget's own, and any other named *.dom.test.ts. */
+const domTests = ['test/widget/**/*.test.{ts,tsx}', 'test/**/*.dom.test.{ts,tsx}'];
 
 const environments: Record<string, EnvironmentOptions> = {
   // dist/widget.js: the script-tag widget, ONE self-contained IIFE with its CSS inside.
