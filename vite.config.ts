@@ -2,7 +2,7 @@
 //   npm run dev     Vite's dev server: the demo page (public/) with HMR, the chat proxy and the sandbox
 //   npm run build   one environment per artefact in dist/ (see `environments` below)
 //   npm test        the Vitest projects in `test.projects`: unit (node), dom (jsdom), e2e (Chromium)
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
@@ -44,7 +44,7 @@ function scriptTag(entry: string, fileName: string): EnvironmentOptions {
 }
 
 /** ESM for Node >= 20 (and Workers, Deno, Bun): builtins and the packages named in `external` stay imports. */
-function nodeModule(entry: string, fileName: string, external: string[] = []): EnvironmentOptions {
+function nodeModule(entry: string, fileName: string, { external = [] as string[], banner = '' } = {}): EnvironmentOptions {
   return {
     consumer: 'server',
     resolve: { noExternal: true, external, builtins: [...builtinModules, /^node:/] },
@@ -53,7 +53,7 @@ function nodeModule(entry: string, fileName: string, external: string[] = []): E
       ssr: true,
       target: 'node20',
       minify: false,
-      rollupOptions: { input: entry, output: { format: 'es', entryFileNames: fileName } },
+      rollupOptions: { input: entry, output: { format: 'es', entryFileNames: fileName, banner } },
     },
   };
 }
@@ -124,11 +124,20 @@ const environments: Record<string, EnvironmentOptions> = {
     },
   },
   // dist/server.js (agent-widget/server): web-standard, no node: import. Optional peers stay external.
-  server: nodeModule(typedEntries.server, 'server.js', Object.keys(pkg.peerDependencies ?? {})),
+  server: nodeModule(typedEntries.server, 'server.js', { external: Object.keys(pkg.peerDependencies ?? {}) }),
   // dist/server-node.js (agent-widget/server/node): the node:http adapter.
   serverNode: nodeModule(typedEntries['server-node'], 'server-node.js'),
   // dist/sandbox.js: the in-memory service behind `npm start` and the benchmarks.
   sandbox: nodeModule('src/sandbox/index.ts', 'sandbox.js'),
+  // dist/cli.js (the package's bin), once src/cli exists: an executable ESM file using the installed dependencies.
+  ...(existsSync(`${root}src/cli/index.ts`)
+    ? {
+        cli: nodeModule('src/cli/index.ts', 'cli.js', {
+          external: Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }),
+          banner: '#!/usr/bin/env node',
+        }),
+      }
+    : {}),
 };
 
 export default defineConfig({
