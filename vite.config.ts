@@ -160,6 +160,9 @@ export default defineConfig({
       await bundleDeclarations();
     },
   },
+  // The dev pages live in public/, where Vite does not look for imports: without these entries the first
+  // visit discovers preact, optimizes it and reloads the page.
+  optimizeDeps: { entries: ['src/widget/entry.ts', 'src/widget/embed.ts'] },
   // `npm run dev`: 127.0.0.1 like `npm start`, so the proxy reaches the sandbox on the address it listens on.
   server: {
     host: process.env.HOST ?? '127.0.0.1',
