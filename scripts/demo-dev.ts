@@ -21,7 +21,11 @@ const widgetPage: Page = {
 const PAGES: Record<string, Page> = {
   '/': widgetPage,
   '/index.html': widgetPage,
-  '/embed.html': { file: 'embed.html', built: '<script src="embed.js" defer>', source: '<script type="module" src="/src/widget/embed.ts">' },
+  '/embed.html': {
+    file: 'embed.html',
+    built: '<script src="embed.js" defer>',
+    source: '<script type="module" src="/src/widget/embed.ts">',
+  },
 };
 
 function sourcePage(publicDir: string, page: Page): string {

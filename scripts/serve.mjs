@@ -65,10 +65,8 @@ function compressed(file, stat, coding) {
   const hit = compressedCache.get(key);
   if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.body;
   const raw = readFileSync(file);
-  const body =
-    coding === 'br'
-      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      : gzipSync(raw, { level: 9 });
+  const brotli = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
+  const body = coding === 'br' ? brotliCompressSync(raw, { params: brotli }) : gzipSync(raw, { level: 9 });
   compressedCache.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, body });
   return body;
 }

@@ -1,7 +1,7 @@
 // The chat proxy's cost on loopback: latency (p50/p99, sequential) and throughput (fixed
 // concurrency, fixed request count) of POST /chat sent straight to a stub upstream vs through the
-// proxy (dist/server.js via dist/server-node.js's toNodeListener) in front of it. Upstream and proxy run in their own
-// worker threads so the proxy's CPU is not shared with the load generator's.
+// proxy (dist/server.js behind dist/server-node.js's toNodeListener) in front of it. Upstream and proxy
+// run in their own worker threads so the proxy's CPU is not shared with the load generator's.
 // Run after `npm run build`: node test/bench/proxy.mjs. Prints a table, writes bench-results/proxy.json.
 //   BENCH_PROXY_ROUNDS=3 BENCH_PROXY_SEQUENTIAL=2000 BENCH_PROXY_REQUESTS=6000 BENCH_PROXY_CONCURRENCY=32
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

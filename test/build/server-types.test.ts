@@ -47,7 +47,9 @@ describe('agent-widget/server without Node', { timeout: 30_000 }, () => {
   test('a Workers-style handler type-checks against dist/server.d.ts without @types/node', () => {
     const errors = typeErrors(`
       import { createChatProxy, createAgentClient, type ChatProxyOptions } from './server.js';
-      const options: ChatProxyOptions = { apiKey: 'k', baseUrl: 'https://api.example.com', agentId: 'a', allowedOrigins: ['https://example.com'] };
+      const options: ChatProxyOptions = {
+        apiKey: 'k', baseUrl: 'https://api.example.com', agentId: 'a', allowedOrigins: ['https://example.com'],
+      };
       const proxy = createChatProxy(options);
       export default { fetch: (request: Request): Promise<Response> => proxy(request) };
       export const client = createAgentClient({ apiKey: 'k', baseUrl: 'https://api.example.com' });
