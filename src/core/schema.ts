@@ -39,10 +39,6 @@ export const where =
     throw new ShapeError(path, expected);
   };
 
-/** One of the given strings. */
-export const oneOf = <T extends string>(...values: T[]): Schema<T> =>
-  check((v) => values.includes(v as T), values.join(' or '));
-
 /** Absent (undefined or null) is `fallback`; anything present must pass `schema`. */
 export function optional<T>(schema: Schema<T>): Schema<T | undefined>;
 export function optional<T>(schema: Schema<T>, fallback: T): Schema<T>;

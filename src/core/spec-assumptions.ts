@@ -37,12 +37,10 @@ export const CANCELLED_STATUS = 'cancelled';
 /** A config without max_advance_days: the calendar offers, and searches for a free day, this far ahead. */
 export const DEFAULT_HORIZON_DAYS = 365;
 
-/**
- * How a taken slot is recognised (§7 maps no failure to a status or code): after a create that fails
- * with a 4xx, the day's slots are fetched again, and the time was taken when it is no longer offered
- * as available. Any other 4xx is the service's reason, shown as it is.
- */
-export const TAKEN_SLOT_RULE = 'refetch-day' as const;
+// How a taken slot is recognised (§7 maps no failure to a status or code): after a create that fails
+// with a 400 (or another 4xx but 402, 404 and 429), the day's slots are fetched again, and the time was
+// taken when it is no longer offered as available. Otherwise the 400's message is the service's reason,
+// shown next to the form. Implemented in src/widget/booking/state/flow.ts (create).
 
 /**
  * create needs a conversationId (§4); a visitor who books before chatting has none from the service.

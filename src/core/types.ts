@@ -11,12 +11,6 @@ export type { Booking, BookingConfig, BookingDate, BookingSlot, BookingWithDispl
 export type { ChatCredits } from './shapes/account';
 export type ChatSource = Infer<typeof chat.chatSource>;
 
-/** Every response carries `success`; failures carry `error` (spec §7). */
-export interface ErrorEnvelope {
-  success: false;
-  error: string;
-}
-
 export type Success<T> = { success: true } & T;
 /** A successful answer of `schema`'s shape. */
 type Answer<S> = Success<Infer<S>>;
@@ -183,4 +177,3 @@ export interface ProxyChatError {
   retryAfter?: number;
 }
 
-export type ProxyChatResponse = ProxyChatSuccess | ProxyChatError;

@@ -44,6 +44,18 @@ export const DEMO_BOOKING_CONFIG: BookingConfig = {
   cancellation_notice_hours: 24,
 };
 
+/**
+ * What the demo page (public/index.html) tells visitors, and the agent's answers are built from:
+ * test/sandbox/demo-page.test.ts holds the page's address and price table to these values.
+ */
+export const DEMO_ADDRESS = '214 Harbor Street, Brooklyn, NY';
+/** One price per duration option of DEMO_BOOKING_CONFIG, under the name the page's price table uses. */
+export const DEMO_PRICES: readonly { optionId: string; name: string; price: string }[] = [
+  { optionId: 'intro-15', name: 'Intro call', price: 'Free' },
+  { optionId: 'consult-30', name: 'Consultation', price: '$65' },
+  { optionId: 'session-60', name: 'Treatment session', price: '$120' },
+];
+
 const WEEKDAY = [{ start: '09:00', end: '17:00' }];
 
 export const DEMO_BUSINESS_HOURS: WeeklyHours = {

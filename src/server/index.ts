@@ -1,7 +1,7 @@
 // agent-widget/server: the chat proxy (keeps the API key on the server) and the typed client
-// for every authenticated endpoint. Nothing here imports the widget or the sandbox.
+// for every authenticated endpoint. Nothing here imports the widget, the sandbox or a node: built-in, so
+// Workers and Deno projects need no @types/node; the node:http adapter is agent-widget/server/node.
 export { createChatProxy, type ChatProxyConfig, type ChatProxyHandler, type ProxyContext } from './proxy';
-export { DEFAULT_NODE_BODY_TIMEOUT_MS, toNodeListener, type NodeListener, type NodeListenerOptions } from './node';
 export type { ClientIpPreset, ClientIpResolver } from './client-ip';
 export {
   bodyBytesFor,

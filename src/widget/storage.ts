@@ -1,5 +1,6 @@
 // The visitor's data per agent, in the storage the owner chose (data-persist), each entry stamped so
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory.
+import { VISITOR_CONVERSATION_PREFIX } from '../core/spec-assumptions';
 import { signal } from '@preact/signals';
 import { attempt } from './format';
 import type { BookingStatus } from '../core/types';
@@ -138,7 +139,7 @@ export const createVisitorId = (store: Store): VisitorId => ({
   get() {
     const stored = store.read('visitor');
     if (isText(stored) && stored !== '') return stored;
-    const id = `v_${randomId()}`;
+    const id = VISITOR_CONVERSATION_PREFIX + randomId();
     store.write('visitor', id);
     return id;
   },

@@ -1,7 +1,7 @@
 // The chat proxy's cost on loopback: latency (p50/p99, sequential) and throughput (fixed
 // concurrency, fixed request count) of POST /chat sent straight to a stub upstream, through a bare
 // forwarder (node:http + fetch: the same two HTTP exchanges, no checks), and through the proxy
-// (dist/server.js via toNodeListener). The forwarder is the fair baseline: what any proxy in Node
+// (dist/server.js behind dist/server-node.js's toNodeListener). The forwarder is the fair baseline: what any proxy in Node
 // pays before doing anything. Upstream, forwarder and proxy run in their own worker threads so
 // their CPU is not shared with the load generator's.
 // Run after `npm run build`: node test/bench/proxy.mjs. Prints a table, writes bench-results/proxy.json.
@@ -43,7 +43,8 @@ async function startUpstream() {
 }
 
 async function startProxy(upstreamPort) {
-  const { createChatProxy, toNodeListener } = await import(join(root, 'dist/server.js'));
+  const { createChatProxy } = await import(join(root, 'dist/server.js'));
+  const { toNodeListener } = await import(join(root, 'dist/server-node.js'));
   const generous = { limit: 1_000_000_000, windowMs: 60_000 };
   const handler = createChatProxy({
     apiKey: 'sk_live_bench_0000000000000000000000',

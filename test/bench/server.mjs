@@ -34,7 +34,8 @@ function widgetTag(agentId, src, where) {
  *   widget: the code served as /widget.js; debugWidget: an unminified build served as /widget.debug.js.
  */
 export async function startBenchServer({ root, widget, debugWidget }) {
-  const { createChatProxy, toNodeListener } = await import(pathToFileURL(join(root, 'dist/server.js')).href);
+  const { createChatProxy } = await import(pathToFileURL(join(root, 'dist/server.js')).href);
+  const { toNodeListener } = await import(pathToFileURL(join(root, 'dist/server-node.js')).href);
   const { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY } = await import(pathToFileURL(join(root, 'dist/sandbox.js')).href);
   const sandbox = createSandbox({ rateLimit: { limit: 1_000_000, windowMs: 60_000 }, credits: 1_000_000 });
   const page = readFileSync(new URL('plain.html', fixtures), 'utf8');

@@ -1,5 +1,4 @@
 // Types for size-breakdown.mjs (plain JS so `node test/bench/run.mjs` can import it without a compiler).
-export declare const WIDGET_ENTRY: string;
 
 export interface Sizes {
   raw: number;

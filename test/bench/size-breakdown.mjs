@@ -1,12 +1,9 @@
 // What dist/widget.js is made of, by module and by area. The ONE place this is computed: `npm run bench`
 // prints it and test/build/budget.test.ts enforces shares on it. It rebuilds the widget in memory with
-// the exact config of `npm run build` (scripts/build-config.mjs), so what it measures is what ships.
-import { relative, sep } from 'node:path';
+// the `widget` environment of vite.config.ts, the one `npm run build` uses, so what it measures is what ships.
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, minifySync } from 'vite';
-import { browserBuildConfig } from '../../scripts/build-config.mjs';
-
-export const WIDGET_ENTRY = 'src/widget/entry.ts';
+import { createBuilder, minifySync } from 'vite';
 
 /** Raw, gzip -9 and brotli (max quality) byte counts. */
 export function compressedSizes(code) {
@@ -48,7 +45,7 @@ export function groupOf(id, root) {
  * 2026-11-21 (86 KB minified, 30.5 KB gzip) at 1.7% for date handling (zone math with Intl; date-fns-tz
  * was 7.4% before), 2.1% for markdown and 10.8% for styles. The limits leave room for the rise in every
  * share that trimming the bundle to its gzip budget brings, plus a little growth, but not for bringing
- * back a date library, adding a markdown library, or shipping a stylesheet twice (docs/performance.md).
+ * back a date library, adding a markdown library, or shipping a stylesheet twice (README.md, Performance).
  */
 export const AREAS = {
   'date handling': {
@@ -74,21 +71,27 @@ function minifyModule(id, code) {
 
 /** Builds the widget in memory as shipped; `minify: false` and `sourcemap: true` give readable code and a map to its modules. */
 export async function buildWidget({ root, minify = true, sourcemap = false }) {
-  const config = browserBuildConfig({ root, entry: WIDGET_ENTRY, outDir: 'dist', fileName: 'widget.js', format: 'iife', write: false });
   // Vite builds for production only when NODE_ENV is unset or 'production'; vitest sets 'test'.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   let result;
   try {
     // Only ever switch minifying off: the shipped minifier and its options stay as configured.
-    const overrides = { ...(minify ? {} : { minify: false }), sourcemap: sourcemap ? 'hidden' : false };
-    result = await build({ ...config, build: { ...config.build, ...overrides } });
+    const overrides = { write: false, ...(minify ? {} : { minify: false }), sourcemap: sourcemap ? 'hidden' : false };
+    const builder = await createBuilder({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      environments: { widget: { build: overrides } },
+    });
+    result = await builder.build(builder.environments.widget);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
   const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output).filter((o) => o.type === 'chunk');
-  if (chunks.length !== 1) throw new Error(`expected one chunk for ${WIDGET_ENTRY}, got ${chunks.length}`);
+  if (chunks.length !== 1) throw new Error(`expected one chunk for the widget, got ${chunks.length}`);
   return chunks[0];
 }
 

@@ -1,4 +1,4 @@
-// Checks on what `npm run build` ships (scripts/test.mjs builds before running this).
+// Checks on what `npm run build` ships (npm test builds before running this).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -29,11 +29,13 @@ describe('built files', () => {
     }
   });
 
-  test('dist/server.js loads in Node and exports the proxy and the client', async () => {
+  test('dist/server.js loads in Node and exports the proxy and the client; dist/server-node.js the adapter', async () => {
     const server = (await import(dist + 'server.js')) as Record<string, unknown>;
     expect(typeof server.createChatProxy).toBe('function');
-    expect(typeof server.toNodeListener).toBe('function');
     expect(typeof server.createAgentClient).toBe('function');
     expect(read('server.d.ts')).toContain('export');
+    const node = (await import(dist + 'server-node.js')) as Record<string, unknown>;
+    expect(typeof node.toNodeListener).toBe('function');
+    expect(read('server-node.d.ts')).toContain('export declare function toNodeListener');
   });
 });

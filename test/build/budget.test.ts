@@ -1,7 +1,7 @@
 // The module-level size budget of dist/widget.js: date handling, markdown and styles each stay within an
 // agreed share of the minified bytes, so growth shows up with a name. The limits and the measurements
-// behind them are in test/bench/size-breakdown.mjs (AREAS) and docs/performance.md. The 30 KB gzip total
-// is checked in artifacts.test.ts. scripts/test.mjs builds before this runs.
+// behind them are in test/bench/size-breakdown.mjs (AREAS) and README.md (Performance). The 30 KB gzip total
+// is checked in artifacts.test.ts. npm test builds before this runs.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';

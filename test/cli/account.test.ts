@@ -1,6 +1,6 @@
 // `analytics`, `usage` and `limits check` end to end against the sandbox, with the sandbox's clock.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEMO_AGENT_ID, DEMO_API_KEY, manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, type Clock, type Served } from './harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_AGENT_ID, DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Clock, type Served } from './harness';
 
 let served: Served | undefined;
 
@@ -8,7 +8,6 @@ afterEach(async () => {
   await served?.close();
   served = undefined;
 });
-afterAll(removeBuild);
 
 async function chat(message: string): Promise<void> {
   if (!served) throw new Error('no sandbox');

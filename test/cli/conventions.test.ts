@@ -1,8 +1,8 @@
 // What every command shares: the key from the environment only and never printed, help with an
 // example, one sentence and a documented exit code per failure, waiting out a 429.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/main';
-import { DEMO_API_KEY, manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
 
 let served: Served | undefined;
 
@@ -10,7 +10,6 @@ afterEach(async () => {
   await served?.close();
   served = undefined;
 });
-afterAll(removeBuild);
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

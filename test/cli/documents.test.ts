@@ -2,8 +2,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
 
 const STAGE_MS = 2000;
 let served: Served | undefined;
@@ -19,7 +19,6 @@ afterEach(async () => {
   await served?.close();
   served = undefined;
 });
-afterAll(removeBuild);
 
 /** The clock moves one processing stage on every status poll. */
 async function sandboxAdvancingOnPoll(): Promise<Served> {

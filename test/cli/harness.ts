@@ -1,14 +1,13 @@
-// End-to-end harness for the CLI: the real bin (built once per test file, as it ships) spawned as a
-// process against the sandbox served on node:http on a random loopback port, with a clock the test owns.
+// End-to-end harness for the CLI: the real bin (dist/cli.js as `npm run build` ships it; npm test builds
+// first) spawned as a process against the sandbox served on node:http on a random loopback port, with a
+// clock the test owns.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { toNodeListener } from '../../src/server/node';
-import { buildCli } from '../../src/cli/build.mjs';
 
 /**
  * Whether a tool the tests need is installed. Missing: a loud warning and the tests skip; with
@@ -25,20 +24,12 @@ function toolAvailable(command: string, args: string[], what: string): boolean {
 /** util-linux `script` gives the CLI a pseudo-terminal, so the terminal behaviour is tested for real. */
 export const HAS_PTY = toolAvailable('script', ['--version'], 'util-linux `script`');
 
-let built: Promise<{ file: string; dir: string }> | undefined;
+const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-/** Builds dist-like cli.js into a temporary directory (once per test file). */
-export function cliFile(): Promise<{ file: string; dir: string }> {
-  built ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-widget-cli-'));
-    const file: string = await buildCli({ outDir: dir });
-    return { file, dir };
-  })();
-  return built;
-}
-
-export async function removeBuild(): Promise<void> {
-  if (built) rmSync((await built).dir, { recursive: true, force: true });
+/** The built bin; a clear failure when the build has not run. */
+export async function cliFile(): Promise<{ file: string }> {
+  if (!existsSync(BIN)) throw new Error('dist/cli.js is missing: run `npm run build` first (npm test does).');
+  return { file: BIN };
 }
 
 export interface Clock {

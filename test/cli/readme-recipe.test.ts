@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cliFile, DEMO_AGENT_ID, DEMO_API_KEY, manualClock, removeBuild, serveSandbox, type Served } from './harness';
+import { cliFile, DEMO_AGENT_ID, DEMO_API_KEY, manualClock, serveSandbox, type Served } from './harness';
 
 const README = join(__dirname, '../../README.md');
 
@@ -52,7 +52,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   rmSync(project, { recursive: true, force: true });
-  await removeBuild();
 });
 
 async function runStep(values: Record<string, string>): Promise<{ code: number | null; output: string }> {

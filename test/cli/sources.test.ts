@@ -1,6 +1,6 @@
 // `sources …` end to end: the real bin against the sandbox over HTTP.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { HAS_PTY, manualClock, removeBuild, runCli, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HAS_PTY, manualClock, runCli, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
 
 const STAGE_MS = 2000;
 let served: Served | undefined;
@@ -9,7 +9,6 @@ afterEach(async () => {
   await served?.close();
   served = undefined;
 });
-afterAll(removeBuild);
 
 /** A sandbox whose clock moves one training stage on every status poll of a web source. */
 async function sandboxAdvancingOnPoll(): Promise<Served> {

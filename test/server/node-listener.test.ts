@@ -1,7 +1,8 @@
 // toNodeListener on a real node:http server, exercised over loopback with fetch.
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { toNodeListener, type ChatProxyHandler, type ProxyContext } from '../../src/server';
+import type { ChatProxyHandler, ProxyContext } from '../../src/server';
+import { toNodeListener } from '../../src/server/node';
 import { AGENT, deferred, ORIGIN, read, setup, type UpstreamCall } from './helpers';
 
 let server: Server | undefined;

@@ -2,7 +2,7 @@
 // a method the Fetch API cannot even represent (TRACE) arriving through the Node adapter.
 import { createServer, request as httpRequest } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import { toNodeListener } from '../../src/server';
+import { toNodeListener } from '../../src/server/node';
 import { AGENT, BASE_URL, chatRequest, json, ORIGIN, read, setup } from './helpers';
 import { listen } from './loopback';
 

@@ -4,7 +4,8 @@
 import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { PROXY_DEFAULTS, toNodeListener } from '../../src/server';
+import { PROXY_DEFAULTS } from '../../src/server';
+import { toNodeListener } from '../../src/server/node';
 import { AGENT, chatRequest, deferred, ORIGIN, read, setup } from './helpers';
 import { listen } from './loopback';
 

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The shell's half of the booking contract: the context it hands to BookingView/LookupView (ids,
 // locale, zone, conversation id, remembered codes, events), checked through a probe view.
 import { act, fireEvent } from '@testing-library/preact';

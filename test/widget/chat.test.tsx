@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The chat view as a visitor uses it, and every failure row of the design table.
 import { act, fireEvent } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';

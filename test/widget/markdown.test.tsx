@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Replies are rendered to elements, never parsed as HTML; only http(s), mailto and tel become links.
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';

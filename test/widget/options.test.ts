@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The owner's interface: data-* attributes and init(), validated in one place. Bad required options
 // give ONE console error naming the attribute and draw nothing; the host page is never harmed.
 import { act } from '@testing-library/preact';

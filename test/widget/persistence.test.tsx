@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The visitor's conversation and booking codes: per agent, in the chosen storage, with a TTL,
 // cleared by New conversation and reset(), in sync across tabs, and never written before first use.
 import { act, fireEvent } from '@testing-library/preact';

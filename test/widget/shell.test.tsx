@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The launcher and the panel: what renders when, focus, keyboard, full screen, events, inline mode.
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Remembered bookings keep the agent's zone across a reload, so "Your bookings" can show the start on
 // the visitor's clock rather than the agent's wall-clock time.
 import { afterEach, describe, expect, test } from 'vitest';

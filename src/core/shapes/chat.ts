@@ -1,5 +1,5 @@
 // The chat proxy's answer to the widget (design.md "Chat: widget <-> proxy <-> service").
-import { array, object, optional, string, where, type Infer } from '../schema';
+import { array, object, optional, string, where } from '../schema';
 
 /** A cited source: only a title and a url are shown to visitors. */
 export const chatSource = object({ title: optional(string), url: optional(string) });
@@ -10,4 +10,3 @@ export const proxyChatSuccess = object({
   sources: optional(array(chatSource)),
 });
 
-export type ChatSource = Infer<typeof chatSource>;

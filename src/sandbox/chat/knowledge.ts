@@ -1,5 +1,7 @@
 // The demo knowledge base: a small physiotherapy clinic, "Harbor Physio". Replies are markdown
 // (lists, bold, links) so the widget's renderer has real material; every URL is under example.com.
+import { DEMO_ADDRESS, DEMO_BOOKING_CONFIG, DEMO_PRICES } from '../demo-data';
+
 export interface Article {
   id: string;
   title: string;
@@ -36,9 +38,10 @@ export const ARTICLES: readonly Article[] = [
     answer: [
       'Our prices:',
       '',
-      '1. **15 min intro:** free',
-      '2. **30 min consultation:** $45',
-      '3. **60 min session:** $85',
+      ...DEMO_PRICES.map(({ optionId, name, price }, i) => {
+        const option = DEMO_BOOKING_CONFIG.duration_options.find((o) => o.id === optionId);
+        return `${i + 1}. **${name}${option ? ` (${option.duration_minutes} min)` : ''}:** ${price}`;
+      }),
       '',
       'We accept most major insurers and card payments.',
       'Details are on [prices and insurance](https://example.com/harbor-physio/prices).',
@@ -50,7 +53,7 @@ export const ARTICLES: readonly Article[] = [
     url: `${SITE}/location`,
     keywords: ['where', 'address', 'location', 'located', 'parking', 'park', 'directions', 'find you', 'bus', 'train'],
     answer: [
-      'You will find us at **12 Harbor Street, Suite 3** (second floor, lift available).',
+      `You will find us at **${DEMO_ADDRESS}** (second floor, lift available).`,
       '',
       '- Free parking behind the building',
       '- Bus lines 4 and 11 stop at Harbor Square',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { hasChromium, launchBrowser } from './chromium.mjs';
 import { startDemoServer, type DemoServer, type DemoServerOptions } from './server';
 
-/** describe, or describe.skip when there is no Chromium (scripts/test.mjs says so loudly). */
+/** describe, or describe.skip when there is no Chromium (global-setup.ts says so loudly). */
 export const suite = hasChromium() ? describe : describe.skip;
 
 export interface Demo {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import { createChatProxy, toNodeListener } from 'agent-widget/server';
+import { createChatProxy } from 'agent-widget/server';
+import { toNodeListener } from 'agent-widget/server/node';
 
 const chat = toNodeListener(
   createChatProxy({

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import { DEMO_AGENT_ID } from '../../../src/sandbox';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Slots on daylight-saving days: never a wall time twice, never one that does not exist, never a silent shift.
 import { fireEvent, screen } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';

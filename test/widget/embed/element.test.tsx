@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // <agent-widget>: the inline panel as a custom element. Attributes mirror the script tag's data-*
 // names, changes apply live, removal cleans up, its methods match window.AgentWidget's, and two
 // elements for two agents keep their own state and storage.

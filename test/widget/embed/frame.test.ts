@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The iframe page's bridge (src/widget/frame.ts): options from the URL (fragment included), every
 // event posted to the parent (full payloads to parentOrigin only), the content height as `resize`,
 // and commands taken only from the parent window at parentOrigin.

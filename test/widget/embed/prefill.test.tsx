@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Prefill and UTM reach the booking flow through BookingContext (seen here by a probe view): from
 // init(), from data-prefill-* attributes, and from the page URL only for the keys the owner allowed;
 // UTM parameters only when the owner opted in. The initial view option too.

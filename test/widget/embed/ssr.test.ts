@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Server-side rendering: importing the package in Node (the built dist/agent-widget.js and the source
 // entry) must not throw and must not use a browser global while loading. Each such global becomes a
 // getter that records where it was read; the only reads allowed are `typeof` feature checks (preact's

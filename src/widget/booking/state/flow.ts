@@ -69,7 +69,7 @@ export interface BookingFlow {
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
 /** The search for a first month with a free day asks for at most this many months. */
 export const MAX_SEARCH_MONTHS = 12;
-/** A failed create with one of these may mean the time was taken: the day's slots are checked (spec-assumptions TAKEN_SLOT_RULE). */
+/** A failed create with one of these may mean the time was taken: the day's slots are checked (see spec-assumptions). */
 const MAYBE_TAKEN: readonly FailureKind[] = ['refused', 'misconfigured'];
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);

@@ -1,0 +1,211 @@
+// The whole toolchain in one file.
+//   npm run dev     Vite's dev server: the demo page (public/) with HMR, the chat proxy and the sandbox
+//   npm run build   one environment per artefact in dist/ (see `environments` below)
+//   npm test        the Vitest projects in `test.projects`: unit (node), dom (jsdom), e2e (Chromium)
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import prefresh from '@prefresh/vite';
+import { build as rolldown } from 'rolldown';
+import { dts } from 'rolldown-plugin-dts';
+import type { BuildEnvironmentOptions, EnvironmentOptions, Plugin } from 'vite';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { demoDevServer } from './scripts/demo-dev.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
+const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
+/** A package name and its subpaths, e.g. `preact` and `preact/hooks`. */
+const packageIds = (names: string[]): RegExp[] => names.map((n) => new RegExp(`^${n.replace(/[/.]/g, '\\$&')}(/|$)`));
+
+/** Browser files served by script tag: modern evergreen targets, minified, CSS inlined as strings, ONE file. */
+function scriptTag(entry: string, fileName: string): EnvironmentOptions {
+  return {
+    consumer: 'client',
+    // Pinned: a NODE_ENV from the caller's shell must not turn the shipped bundle into a dev build.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      ...shared,
+      target: 'es2022',
+      // terser measured 660 B gzip smaller than the default minifier on this bundle.
+      minify: 'terser',
+      terserOptions: { compress: { passes: 3, ecma: 2020, pure_getters: true }, format: { comments: false } },
+      rollupOptions: {
+        input: entry,
+        // terser is slow by design; its timing warning is noise.
+        checks: { pluginTimings: false },
+        output: { format: 'iife', entryFileNames: fileName },
+      },
+    },
+  };
+}
+
+/** ESM for Node >= 20 (and Workers, Deno, Bun): builtins and the packages named in `external` stay imports. */
+function nodeModule(entry: string, fileName: string, { external = [] as string[], banner = '' } = {}): EnvironmentOptions {
+  return {
+    consumer: 'server',
+    resolve: { noExternal: true, external, builtins: [...builtinModules, /^node:/] },
+    build: {
+      ...shared,
+      ssr: true,
+      target: 'node20',
+      minify: false,
+      rollupOptions: { input: entry, output: { format: 'es', entryFileNames: fileName, banner } },
+    },
+  };
+}
+
+const shared = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  copyPublicDir: false,
+  cssCodeSplit: false,
+  assetsInlineLimit: Number.MAX_SAFE_INTEGER,
+} satisfies BuildEnvironmentOptions;
+
+/** The entries that get a bundled .d.ts: one self-contained file per package entry. */
+const typedEntries = {
+  'agent-widget': 'src/widget/mount.ts',
+  server: 'src/server/index.ts',
+  'server-node': 'src/server/node.ts',
+};
+
+/** dist/embed.html is the iframe page as written in public/, next to the embed.js it loads. */
+const embedPage: Plugin = {
+  name: 'agent-widget:embed-page',
+  applyToEnvironment: (environment) => environment.name === 'embed',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'embed.html', source: readFileSync(`${root}public/embed.html`) });
+  },
+};
+
+/**
+ * dist/<entry>.d.ts, bundled by rolldown-plugin-dts (the engine of tsdown) with rolldown itself: Vite's own
+ * transforms would strip the types. Each entry is built on its own so each .d.ts stands alone.
+ */
+async function bundleDeclarations(): Promise<void> {
+  for (const [name, entry] of Object.entries(typedEntries)) {
+    await rolldown({
+      cwd: root,
+      input: { [name]: entry },
+      plugins: [dts({ emitDtsOnly: true, tsconfig: 'tsconfig.json' })],
+      logLevel: 'warn',
+      write: true,
+      output: { dir: 'dist' },
+    });
+  }
+}
+
+/** Tests in jsdom: the widget's own, and any other named *.dom.test.ts. */
+const domTests = ['test/widget/**/*.test.{ts,tsx}', 'test/**/*.dom.test.{ts,tsx}'];
+
+const environments: Record<string, EnvironmentOptions> = {
+  // dist/widget.js: the script-tag widget, ONE self-contained IIFE with its CSS inside.
+  widget: scriptTag('src/widget/entry.ts', 'widget.js'),
+  // dist/embed.html + dist/embed.js: the iframe page.
+  embed: scriptTag('src/widget/embed.ts', 'embed.js'),
+  // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
+  // @preact/signals stay imports so the app's bundler dedupes them with its own copy.
+  package: {
+    consumer: 'client',
+    build: {
+      ...shared,
+      target: 'es2022',
+      minify: false,
+      rollupOptions: {
+        input: typedEntries['agent-widget'],
+        external: packageIds(Object.keys(pkg.dependencies ?? {})),
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: 'agent-widget.js' },
+      },
+    },
+  },
+  // dist/server.js (agent-widget/server): web-standard, no node: import. Optional peers stay external.
+  server: nodeModule(typedEntries.server, 'server.js', { external: Object.keys(pkg.peerDependencies ?? {}) }),
+  // dist/server-node.js (agent-widget/server/node): the node:http adapter.
+  serverNode: nodeModule(typedEntries['server-node'], 'server-node.js'),
+  // dist/sandbox.js: the in-memory service behind `npm start` and the benchmarks.
+  sandbox: nodeModule('src/sandbox/index.ts', 'sandbox.js'),
+  // dist/cli.js: the package's bin, executable. Its terminal libraries are inlined, so `npx agent-widget`
+  // installs nothing more.
+  cli: {
+    ...nodeModule('src/cli/index.ts', 'cli.js', { banner: '#!/usr/bin/env node' }),
+    define: { __CLI_VERSION__: JSON.stringify(pkg.version) },
+  },
+};
+
+export default defineConfig({
+  root,
+  oxc: { jsx },
+  plugins: [
+    // The dev server's: component hot reload. Vitest runs a dev server too, and gets neither.
+    ...(process.env.VITEST ? [] : [await prefresh(), demoDevServer()]),
+    embedPage,
+  ],
+  environments,
+  builder: {
+    async buildApp(builder) {
+      rmSync(`${root}dist`, { recursive: true, force: true });
+      for (const name of Object.keys(environments)) {
+        const environment = builder.environments[name];
+        if (!environment) throw new Error(`no build environment ${name}`);
+        await builder.build(environment);
+      }
+      await bundleDeclarations();
+      chmodSync(`${root}dist/cli.js`, 0o755);
+    },
+  },
+  // The dev pages live in public/, where Vite does not look for imports: without these entries the first
+  // visit discovers preact, optimizes it and reloads the page.
+  optimizeDeps: { entries: ['src/widget/entry.ts', 'src/widget/embed.ts'] },
+  // `npm run dev`: 127.0.0.1 like `npm start`, so the proxy reaches the sandbox on the address it listens on.
+  server: {
+    host: process.env.HOST ?? '127.0.0.1',
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: Boolean(process.env.PORT),
+  },
+  test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      {
+        oxc: { jsx },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...domTests, 'test/e2e/**', ...configDefaults.exclude],
+          environment: 'node',
+          testTimeout: 10_000,
+          restoreMocks: true,
+        },
+      },
+      {
+        oxc: { jsx },
+        test: {
+          name: 'dom',
+          // test/widget/embed/ssr.test.ts opts back into Node with a docblock: it checks there is no DOM.
+          include: domTests,
+          environment: 'jsdom',
+          testTimeout: 10_000,
+          restoreMocks: true,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          // Against the built demo: `npm test` builds first.
+          include: ['test/e2e/**/*.e2e.ts'],
+          globalSetup: ['test/e2e/support/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Two cores: one browser at a time keeps timings stable.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
