@@ -102,9 +102,10 @@ export function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingS
         <thead>
           <tr>
             {weeks[0]?.map((day) => (
-              // The narrow letter repeats (Tuesday and Thursday are both "T"): the header's name is the day's full name.
-              <th key={day} scope="col" aria-label={formatDate(locale, day, { weekday: 'long' })}>
+              // The narrow letter repeats (Tuesday and Thursday are both "T"): assistive tech gets the full name.
+              <th key={day} scope="col">
                 <span aria-hidden="true">{formatDate(locale, day, { weekday: 'narrow' })}</span>
+                <span class="aw-sr">{formatDate(locale, day, { weekday: 'long' })}</span>
               </th>
             ))}
           </tr>
