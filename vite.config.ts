@@ -18,7 +18,15 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'u
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 };
-const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
+/**
+ * JSX compiles to Preact's h(type, props, ...children), imported into each module under names of its
+ * own: 274 B gzip smaller in dist/widget.js than the automatic runtime's jsx(type, { children }) calls.
+ * TypeScript checks JSX against the same Preact types either way (tsconfig: react-jsx).
+ */
+const oxc = {
+  jsx: { runtime: 'classic', pragma: 'jsx$h', pragmaFrag: 'jsx$Fragment' },
+  jsxInject: "import { h as jsx$h, Fragment as jsx$Fragment } from 'preact'",
+} as const;
 /** A package name and its subpaths, e.g. `preact` and `preact/hooks`. */
 const packageIds = (names: string[]): RegExp[] => names.map((n) => new RegExp(`^${n.replace(/[/.]/g, '\\$&')}(/|$)`));
 
@@ -140,7 +148,7 @@ const environments: Record<string, EnvironmentOptions> = {
 
 export default defineConfig({
   root,
-  oxc: { jsx },
+  oxc,
   plugins: [
     // The dev server's: component hot reload. Vitest runs a dev server too, and gets neither.
     ...(process.env.VITEST ? [] : [await prefresh(), demoDevServer()]),
@@ -172,7 +180,7 @@ export default defineConfig({
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
-        oxc: { jsx },
+        oxc,
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
@@ -183,7 +191,7 @@ export default defineConfig({
         },
       },
       {
-        oxc: { jsx },
+        oxc,
         test: {
           name: 'dom',
           // test/widget/embed/ssr.test.ts opts back into Node with a docblock: it checks there is no DOM.

@@ -1,7 +1,8 @@
-// The public booking client: the six /booking/public endpoints, no key, inputs checked before
-// any request so a bad argument is named instead of answered with a vague 400, and every answer
-// checked against the spec's shape (an `invalid_response` ApiError when it does not fit).
+// The public booking client: the six /booking/public endpoints, no key, every answer checked against
+// the spec's shape (an `invalid_response` ApiError when it does not fit). Its arguments come from the
+// widget's own flow, which checks what the visitor typed (a booking code) before asking.
 import { createHttp, type Http, type HttpOptions } from './http';
+import type { Schema } from './schema';
 import {
   bookingConfigResponse,
   bookingDatesResponse,
@@ -23,7 +24,6 @@ import type {
   LookupBookingQuery,
   LookupBookingResponse,
 } from './types';
-import { check, isBookingCode, isHHMM, isIsoDate, isYearMonth, normalizeBookingCode, requireId } from './validate';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -38,60 +38,24 @@ export interface BookingClient {
   cancel(request: CancelBookingRequest, options?: CallOptions): Promise<CancelBookingResponse>;
 }
 
-const isPositiveInteger = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
-
+/** `query` comes from our own flow (visitor input is checked there); every answer is checked here. */
 export function createBookingClient(options: HttpOptions): BookingClient {
   const http: Http = createHttp(options);
-  const base = '/booking/public';
-
+  const get =
+    <Q extends object, T>(endpoint: string, schema: Schema<T>) =>
+    (query: Q, call?: CallOptions) =>
+      http(`/booking/public/${endpoint}`, schema, { query, signal: call?.signal });
+  const post =
+    <B extends object, T>(endpoint: string, schema: Schema<T>) =>
+    (body: B, call?: CallOptions) =>
+      http(`/booking/public/${endpoint}`, schema, { method: 'POST', body, signal: call?.signal });
+  const config = get('config', bookingConfigResponse);
   return {
-    config(agentId, call) {
-      requireId(agentId, 'agentId');
-      return http(`${base}/config`, bookingConfigResponse, { query: { agentId }, signal: call?.signal });
-    },
-    dates(q, call) {
-      requireId(q.agentId, 'agentId');
-      check(typeof q.month === 'string' && isYearMonth(q.month), 'month', 'expected YYYY-MM.');
-      if (q.durationMinutes !== undefined)
-        check(isPositiveInteger(q.durationMinutes), 'durationMinutes', 'expected a positive whole number.');
-      return http(`${base}/dates`, bookingDatesResponse, {
-        query: { agentId: q.agentId, month: q.month, durationMinutes: q.durationMinutes },
-        signal: call?.signal,
-      });
-    },
-    slots(q, call) {
-      requireId(q.agentId, 'agentId');
-      check(typeof q.date === 'string' && isIsoDate(q.date), 'date', 'expected a real day as YYYY-MM-DD.');
-      check(isPositiveInteger(q.durationMinutes), 'durationMinutes', 'expected a positive whole number.');
-      return http(`${base}/slots`, bookingSlotsResponse, {
-        query: { agentId: q.agentId, date: q.date, durationMinutes: q.durationMinutes },
-        signal: call?.signal,
-      });
-    },
-    create(req, call) {
-      requireId(req.agentId, 'agentId');
-      requireId(req.conversationId, 'conversationId');
-      check(typeof req.date === 'string' && isIsoDate(req.date), 'date', 'expected a real day as YYYY-MM-DD.');
-      check(typeof req.time === 'string' && isHHMM(req.time), 'time', 'expected HH:MM (24-hour).');
-      requireId(req.durationOptionId, 'durationOptionId');
-      check(
-        typeof req.formData === 'object' && req.formData !== null && !Array.isArray(req.formData),
-        'formData',
-        'expected an object keyed by form field id.',
-      );
-      return http(`${base}/create`, createBookingResponse, { method: 'POST', body: req, signal: call?.signal });
-    },
-    lookup(q, call) {
-      requireId(q.agentId, 'agentId');
-      const code = normalizeBookingCode(String(q.code ?? ''));
-      check(isBookingCode(code), 'code', 'expected a booking code like BK-A1B2C3.');
-      return http(`${base}/lookup`, lookupBookingResponse, { query: { agentId: q.agentId, code }, signal: call?.signal });
-    },
-    cancel(req, call) {
-      requireId(req.agentId, 'agentId');
-      const bookingCode = normalizeBookingCode(String(req.bookingCode ?? ''));
-      check(isBookingCode(bookingCode), 'bookingCode', 'expected a booking code like BK-A1B2C3.');
-      return http(`${base}/cancel`, cancelBookingResponse, { method: 'POST', body: { agentId: req.agentId, bookingCode }, signal: call?.signal });
-    },
+    config: (agentId, call) => config({ agentId }, call),
+    dates: get('dates', bookingDatesResponse),
+    slots: get('slots', bookingSlotsResponse),
+    create: post('create', createBookingResponse),
+    lookup: get('lookup', lookupBookingResponse),
+    cancel: post('cancel', cancelBookingResponse),
   };
 }

@@ -100,11 +100,11 @@ export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortS
   return controller.signal;
 }
 
-export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  query?: Query;
+  /** Query parameters; undefined values are left out. */
+  query?: object;
   /** Sent as JSON. FormData is sent as multipart. */
   body?: unknown;
   headers?: Record<string, string>;
@@ -126,7 +126,7 @@ export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+export function buildUrl(baseUrl: string, path: string, query?: object): string {
   const base = baseUrl.replace(/\/+$/, '');
   let url = base + path;
   if (query) {
