@@ -8,7 +8,7 @@ import { classify, type FailureKind } from '../../failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
 import { createMonthCache, monthKey } from './months';
-import { reportFailure, type BookingRequest, type Problem } from './report';
+import { createProblems, remember, reportFailure, type Problem } from './report';
 import { createRequests } from './requests';
 
 export type Step = 'loading' | 'duration' | 'date' | 'time' | 'form' | 'review' | 'done';
@@ -79,7 +79,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const { client, agentId } = ctx;
   const step = signal<Step>('loading');
   const config = signal<BookingConfig | null>(null);
-  const problem = signal<Problem | null>(null);
   const duration = signal<DurationOption | null>(null);
   const bounds = signal({ today: '', last: '' });
   const month = signal('');
@@ -102,8 +101,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const runPrefetch = requests.latest();
   const runSlots = requests.latest();
   const runCreate = requests.latest(submitting);
-  /** What retry() sends again: the last request that failed in a way that asking again may fix. */
-  let retryLast: (() => void) | undefined;
+  const { problem, fail, set: setProblem, retry } = createProblems(ctx);
 
   const zone = (): string => config.peek()?.timezone ?? 'UTC';
   const fields = () => config.peek()?.form_fields ?? [];
@@ -117,23 +115,19 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     return i > 1 || (i === 1 && durations.value.length > 1);
   });
 
-  const fail = (request: BookingRequest, retry: () => void) => (error: unknown) => {
-    const p = (problem.value = reportFailure(ctx, request, error));
-    retryLast = p?.retryable ? retry : undefined;
-  };
 
   /** The duration step, or straight to the calendar when there is only one duration. */
   function start(): void {
     const [only, ...more] = durations.peek();
     if (!only) {
-      problem.value = { kind: 'notFound', retryable: false };
+      setProblem({ kind: 'notFound', retryable: false });
       console.error(`[AgentWidget] The booking config of agent "${agentId}" offers no durations.`);
     } else if (more.length) step.value = 'duration';
     else chooseDuration(only);
   }
 
   function load(): void {
-    problem.value = null;
+    setProblem(null);
     void runConfig(
       (signal) => client.config(agentId, { signal }),
       ({ config: c }) => {
@@ -151,7 +145,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function chooseDuration(option: DurationOption): void {
     const first = minMonth();
     duration.value = option;
-    date.value = slot.value = notice.value = problem.value = null;
+    date.value = slot.value = notice.value = null;
+    setProblem(null);
     month.value = first;
     focused.value = bounds.peek().today;
     step.value = 'date';
@@ -179,7 +174,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const target = clamp(m, minMonth(), maxMonth());
     const { today } = bounds.peek();
     const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available && d.date >= today)?.date;
-    problem.value = null;
+    setProblem(null);
     month.value = target;
     if (!keepFocus)
       focused.value = firstFree(months.dates.peek()[monthKey(minutes(), target)]) ?? (target === minMonth() ? today : `${target}-01`);
@@ -220,7 +215,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function loadSlots(): void {
     const day = date.peek();
     if (!day) return;
-    slots.value = problem.value = null;
+    slots.value = null;
+    setProblem(null);
     void runSlots(
       (signal) => client.slots({ agentId, date: day, durationMinutes: minutes() }, { signal }),
       (res) => {
@@ -235,7 +231,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const option = duration.peek();
     if (!day || !option) return;
     slot.value = time;
-    taken.value = problem.value = null;
+    taken.value = null;
+    setProblem(null);
     step.value = 'form';
     ctx.emit('booking:slot-selected', {
       agentId,
@@ -277,7 +274,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const day = date.peek();
     const time = slot.peek();
     if (submitting.peek() || !c || !option || !day || !time) return;
-    problem.value = null;
+    setProblem(null);
     void runCreate(
       async (signal) => {
         try {
@@ -309,14 +306,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         if (b) {
           booking.value = b;
           step.value = 'done';
-          ctx.remembered.remember({
-            code: b.booking_code,
-            date: b.booking_date,
-            time: b.start_time.slice(0, 5),
-            title: c.booking_title,
-            status: b.status,
-            timezone: b.timezone,
-          });
+          remember(ctx, b, c.booking_title);
           ctx.emit('booking:created', { agentId, booking: b, ...(ctx.utm ? { utm: ctx.utm } : {}) });
           return;
         }
@@ -348,7 +338,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function back(): void {
     const to = FLOW[FLOW.indexOf(step.peek()) - 1];
     if (canGoBack.peek() && to) {
-      problem.value = null;
+      setProblem(null);
       step.value = to;
     }
   }
@@ -364,12 +354,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       months.clear();
       start();
     },
-    retry() {
-      const send = retryLast;
-      retryLast = undefined;
-      problem.value = null;
-      send?.();
-    },
+    retry,
     dispose() {
       requests.dispose();
       months.dispose();

@@ -4,7 +4,7 @@ import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../../core/types';
 import { isBookingCode, normalizeBookingCode } from '../../../core/validate';
 import type { BookingContext } from '../types';
-import { reportFailure, type BookingRequest, type Problem } from './report';
+import { createProblems, remember, type Problem } from './report';
 import { createRequests } from './requests';
 
 export interface LookupStore {
@@ -40,23 +40,18 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   const result = signal<LookupBookingResponse | null>(null);
   const asking = signal(false);
   const cancelled = signal<string | null>(null);
-  const problem = signal<Problem | null>(null);
+  const { problem, fail, set: setProblem, retry } = createProblems(ctx);
   const requests = createRequests();
   const runLookup = requests.latest(busy);
   const runCancel = requests.latest(busy);
-  let retryLast: (() => void) | undefined;
 
-  const fail = (request: BookingRequest, retry: () => void) => (error: unknown) => {
-    const p = (problem.value = reportFailure(ctx, request, error));
-    retryLast = p?.retryable ? retry : undefined;
-  };
 
   function find(picked?: string): boolean {
     const value = readBookingCode(picked ?? code.peek());
     const ok = isBookingCode(value);
     if (picked !== undefined) code.value = picked;
     invalid.value = !ok;
-    problem.value = null;
+    setProblem(null);
     if (ok)
       void runLookup(
         (signal) => ctx.client.lookup({ agentId: ctx.agentId, code: value }, { signal }),
@@ -65,14 +60,7 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
           result.value = res;
           cancelled.value = null;
           asking.value = false;
-          ctx.remembered.remember({
-            code: b.booking_code,
-            date: b.booking_date,
-            time: b.start_time.slice(0, 5),
-            title: b.booking_title,
-            status: b.status,
-            timezone: b.timezone,
-          });
+          remember(ctx, b, b.booking_title);
         },
         fail('lookup', () => find(value)),
       );
@@ -84,7 +72,7 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
     if (!current || busy.peek()) return;
     const b = current.booking;
     const bookingCode = b.booking_code;
-    problem.value = null;
+    setProblem(null);
     void runCancel(
       (signal) => ctx.client.cancel({ agentId: ctx.agentId, bookingCode }, { signal }),
       ({ message }) => {
@@ -100,7 +88,7 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
         // A refusal is the cancel reason: say it where the reason goes, and stop offering the cancel control.
         const p = problem.peek();
         if (p?.kind === 'refused') {
-          problem.value = null;
+          setProblem(null);
           asking.value = false;
           result.value = { ...current, canCancel: false, cancelReason: p.message };
         }
@@ -111,16 +99,12 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   return {
     code, invalid, busy, result, asking, cancelled, problem, find, cancel,
     reset() {
-      result.value = cancelled.value = problem.value = null;
+      result.value = cancelled.value = null;
+      setProblem(null);
       asking.value = false;
       code.value = '';
     },
-    retry() {
-      const send = retryLast;
-      retryLast = undefined;
-      problem.value = null;
-      send?.();
-    },
+    retry,
     dispose: requests.dispose,
   };
 }

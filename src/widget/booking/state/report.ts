@@ -1,5 +1,7 @@
 // A failed booking request, as the visitor sees it (a Problem), the host hears it (the `error`
 // event) and the owner reads it (a console line for what only the owner can fix).
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { Booking } from '../../../core/types';
 import { classify, errorEvent, type FailureKind } from '../../failure';
 import type { BookingContext } from '../types';
 
@@ -24,4 +26,48 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   if (OWNER_FIXES.includes(kind) || (kind === 'notFound' && request === 'config'))
     console.error(`[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" failed: ${message}`);
   return kind === 'refused' ? { kind, message, retryable } : { kind, retryable };
+}
+
+/** A store's failure on screen, and the request that retry() sends again. */
+export interface Problems {
+  readonly problem: ReadonlySignal<Problem | null>;
+  /** The failure handler of `request`; `retry` is what asking again means. */
+  fail(request: BookingRequest, retry: () => void): (error: unknown) => void;
+  /** Shows `value` (null: nothing) with no retry. */
+  set(value: Problem | null): void;
+  retry(): void;
+}
+
+export function createProblems(ctx: BookingContext): Problems {
+  const problem = signal<Problem | null>(null);
+  let again: (() => void) | undefined;
+  const set = (value: Problem | null) => {
+    problem.value = value;
+    again = undefined;
+  };
+  return {
+    problem,
+    set,
+    fail: (request, retry) => (error) => {
+      set(reportFailure(ctx, request, error));
+      if (problem.peek()?.retryable) again = retry;
+    },
+    retry() {
+      const send = again;
+      set(null);
+      send?.();
+    },
+  };
+}
+
+/** Keeps a booking the visitor made or looked up, for the My booking picker. */
+export function remember(ctx: BookingContext, b: Booking, title: string): void {
+  ctx.remembered.remember({
+    code: b.booking_code,
+    date: b.booking_date,
+    time: b.start_time.slice(0, 5),
+    title,
+    status: b.status,
+    timezone: b.timezone,
+  });
 }
