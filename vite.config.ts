@@ -77,7 +77,7 @@ const shared = {
 
 /** The entries that get a bundled .d.ts: one self-contained file per package entry. */
 const typedEntries = {
-  'agent-widget': 'src/widget/mount.ts',
+  'agent-widget': 'src/widget/entries/bundler.ts',
   server: 'src/server/index.ts',
   'server-node': 'src/server/node.ts',
 };
@@ -113,9 +113,9 @@ const domTests = ['test/widget/**/*.test.{ts,tsx}', 'test/**/*.dom.test.{ts,tsx}
 
 const environments: Record<string, EnvironmentOptions> = {
   // dist/widget.js: the script-tag widget, ONE self-contained IIFE with its CSS inside.
-  widget: scriptTag('src/widget/entry.ts', 'widget.js'),
+  widget: scriptTag('src/widget/entries/script-tag.ts', 'widget.js'),
   // dist/embed.html + dist/embed.js: the iframe page.
-  embed: scriptTag('src/widget/embed.ts', 'embed.js'),
+  embed: scriptTag('src/widget/entries/iframe-page.ts', 'embed.js'),
   // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
   // @preact/signals stay imports so the app's bundler dedupes them with its own copy.
   package: {
@@ -169,7 +169,7 @@ export default defineConfig({
   },
   // The dev pages live in public/, where Vite does not look for imports: without these entries the first
   // visit discovers preact, optimizes it and reloads the page.
-  optimizeDeps: { entries: ['src/widget/entry.ts', 'src/widget/embed.ts'] },
+  optimizeDeps: { entries: ['src/widget/entries/script-tag.ts', 'src/widget/entries/iframe-page.ts'] },
   // `npm run dev`: 127.0.0.1 like `npm start`, so the proxy reaches the sandbox on the address it listens on.
   server: {
     host: process.env.HOST ?? '127.0.0.1',

@@ -16,7 +16,7 @@ interface Page {
 const widgetPage: Page = {
   file: 'index.html',
   built: '<script src="/widget.js" async',
-  source: '<script type="module" src="/src/widget/entry.ts"',
+  source: '<script type="module" src="/src/widget/entries/script-tag.ts"',
 };
 const PAGES: Record<string, Page> = {
   '/': widgetPage,
@@ -24,7 +24,7 @@ const PAGES: Record<string, Page> = {
   '/embed.html': {
     file: 'embed.html',
     built: '<script src="embed.js" defer>',
-    source: '<script type="module" src="/src/widget/embed.ts">',
+    source: '<script type="module" src="/src/widget/entries/iframe-page.ts">',
   },
 };
 

@@ -125,7 +125,7 @@ export async function sendToReply(browser, server, throttle) {
 }
 
 /**
- * A stored conversation of `count` messages in the widget's storage format (src/widget/storage.ts:
+ * A stored conversation of `count` messages in the widget's storage format (src/widget/platform/storage.ts:
  * key `agent-widget:<agentId>:chat`, `{ at, value }`; messages as in src/widget/chat/store.ts), made of
  * real sandbox answers so the markdown is what visitors get.
  */

@@ -65,7 +65,7 @@ suite('npm run dev', () => {
     if (!browser) throw new Error('Chromium did not start');
     const page = await browser.newPage();
     await page.goto(url);
-    expect(await page.locator('script[src="/src/widget/entry.ts"]').count()).toBe(1);
+    expect(await page.locator('script[src="/src/widget/entries/script-tag.ts"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     await composer(page).fill('What are your opening hours?');
     await composer(page).press('Enter');

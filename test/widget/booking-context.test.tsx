@@ -3,8 +3,8 @@
 import { act, fireEvent } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import type { BookingContext } from '../../src/widget/booking/types';
-import type { WidgetEventMap } from '../../src/widget/mount';
-import { storageKey } from '../../src/widget/storage';
+import type { WidgetEventMap } from '../../src/widget/entries/bundler';
+import { storageKey } from '../../src/widget/platform/storage';
 import { SANDBOX_BASE_URL, useSandboxServer } from '../support/msw';
 import { mountWidget, openChat, proxyReplying, send } from './helpers';
 

@@ -2,7 +2,7 @@
 import { act, fireEvent } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { WidgetEventMap } from '../../src/widget/mount';
+import type { WidgetEventMap } from '../../src/widget/entries/bundler';
 import { useSandboxServer } from '../support/msw';
 import {
   advance,

@@ -4,7 +4,7 @@
 import { act, fireEvent, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { afterEach, vi } from 'vitest';
-import { mount, type MountDeps, type WidgetHandle, type WidgetOptions } from '../../src/widget/mount';
+import { mount, type MountDeps, type WidgetHandle, type WidgetOptions } from '../../src/widget/entries/bundler';
 import type { ProxyChatRequest, ProxyErrorCode } from '../../src/core/types';
 import { SANDBOX_BASE_URL } from '../support/msw';
 

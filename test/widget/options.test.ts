@@ -4,9 +4,9 @@ import { act } from '@testing-library/preact';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
-import { installGlobal, type AgentWidgetApi } from '../../src/widget/api';
-import { resolveOptions } from '../../src/widget/options';
-import { VERSION } from '../../src/widget/version';
+import { installGlobal, type AgentWidgetApi } from '../../src/widget/embedding/global';
+import { resolveOptions } from '../../src/widget/options/options';
+import { VERSION } from '../../src/widget/platform/version';
 import { useSandboxServer } from '../support/msw';
 import { baseOptions, settle, widgetUi } from './helpers';
 

@@ -8,7 +8,7 @@ import {
   createVisitorId,
   storageKey,
   TTL_MS,
-} from '../../src/widget/storage';
+} from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import { forget, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 

@@ -1,7 +1,7 @@
 // The launcher and the panel: what renders when, focus, keyboard, full screen, events, inline mode.
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { WidgetEventMap } from '../../src/widget/mount';
+import type { WidgetEventMap } from '../../src/widget/entries/bundler';
 import { useSandboxServer } from '../support/msw';
 import { forget, mountWidget, openChat, settle } from './helpers';
 

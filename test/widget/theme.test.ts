@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contrastRatio, hostCss, luminance, textColorOn } from '../../src/widget/theme';
+import { contrastRatio, hostCss, luminance, textColorOn } from '../../src/widget/options/theme';
 
 describe('contrast (WCAG 2.x)', () => {
   test('reference values', () => {

@@ -3,7 +3,7 @@ import type { ComponentChildren, FunctionComponent, TargetedEvent } from 'preact
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { zonedToInstant } from '../../core/time';
 import type { FormField } from '../../core/types';
-import { fmt } from '../format';
+import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';

@@ -3,7 +3,7 @@
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
-import { fmt } from '../format';
+import { fmt } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { BookingFlow } from './state';
 import type { BookingStrings } from './strings';

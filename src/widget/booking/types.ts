@@ -3,7 +3,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { BookingClient } from '../../core/booking-client';
 import type { Booking, BookingStatus, BookingWithDisplay, DurationOption } from '../../core/types';
-import type { WidgetErrorEvent } from '../failure';
+import type { WidgetErrorEvent } from '../platform/failure';
 import type { BookingStores } from './state';
 import type { BookingStrings } from './strings';
 

@@ -3,9 +3,9 @@
 import { Component } from 'preact';
 import { useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { fmt } from '../format';
+import { fmt } from '../i18n/format';
 import type { Strings } from '../i18n';
-import { downIcon } from '../ui/icons';
+import { downIcon } from '../shell/icons';
 import { link, renderMarkdown } from './markdown';
 import type { Chat, ChatMessage } from './store';
 

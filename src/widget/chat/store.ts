@@ -3,10 +3,10 @@
 // asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { ChatSource } from '../../core/types';
-import type { Emitter } from '../events';
-import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../failure';
+import type { Emitter } from '../platform/events';
+import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
-import { isText, randomId, type Store } from '../storage';
+import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 
 /** Delivered messages kept in storage per agent. */

@@ -3,9 +3,9 @@
 // elements for two agents keep their own state and storage.
 import { act, fireEvent, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { AgentWidgetElement } from '../../../src/widget/element';
-import { defineElement } from '../../../src/widget/mount';
-import { hostCss } from '../../../src/widget/theme';
+import type { AgentWidgetElement } from '../../../src/widget/embedding/element';
+import { defineElement } from '../../../src/widget/entries/bundler';
+import { hostCss } from '../../../src/widget/options/theme';
 import { useSandboxServer } from '../../support/msw';
 import { CHAT_URL, proxyReplying, send, settle } from '../helpers';
 

@@ -1,9 +1,9 @@
-// The iframe page's bridge (src/widget/frame.ts): options from the URL (fragment included), every
+// The iframe page's bridge (src/widget/embedding/frame.ts): options from the URL (fragment included), every
 // event posted to the parent (full payloads to parentOrigin only), the content height as `resize`,
 // and commands taken only from the parent window at parentOrigin.
 import { act, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
-import { frameParams, startFrame } from '../../../src/widget/frame';
+import { frameParams, startFrame } from '../../../src/widget/embedding/frame';
 import { SANDBOX_BASE_URL, useSandboxServer } from '../../support/msw';
 import { CHAT_URL, proxyReplying, send, settle } from '../helpers';
 

@@ -3,10 +3,10 @@
 // UTM parameters only when the owner opted in. The initial view option too.
 import { act, fireEvent, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { installGlobal, type AgentWidgetApi } from '../../../src/widget/api';
+import { installGlobal, type AgentWidgetApi } from '../../../src/widget/embedding/global';
 import type { BookingContext } from '../../../src/widget/booking/types';
-import { defineElement } from '../../../src/widget/mount';
-import { resolveOptions, type WidgetOptions } from '../../../src/widget/options';
+import { defineElement } from '../../../src/widget/entries/bundler';
+import { resolveOptions, type WidgetOptions } from '../../../src/widget/options/options';
 import { useSandboxServer } from '../../support/msw';
 import { baseOptions, CHAT_URL, settle } from '../helpers';
 

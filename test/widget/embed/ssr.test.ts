@@ -65,16 +65,16 @@ describe('importing the package in Node', () => {
     expect(typeof pkg.defineElement).toBe('function');
   });
 
-  test('src/widget/mount.ts loads and uses no browser global; our own modules read none at all', async () => {
+  test('src/widget/entries/bundler.ts loads and uses no browser global; our own modules read none at all', async () => {
     vi.resetModules();
-    const entry = await import('../../../src/widget/mount');
+    const entry = await import('../../../src/widget/entries/bundler');
     expect(uses()).toEqual([]);
     expect(reads.filter((r) => /\/src\//.test(r.at))).toEqual([]);
     expect(typeof entry.mount).toBe('function');
   });
 
   test('defineElement() during server rendering registers nothing and does not throw', async () => {
-    const { defineElement } = await import('../../../src/widget/mount');
+    const { defineElement } = await import('../../../src/widget/entries/bundler');
     expect(defineElement()).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 import { addDays, addMonths, daysInMonth, instantToZoned, minutesOf, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
 import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';
-import { classify, type FailureKind } from '../../failure';
+import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
 import { createMonthCache, monthKey } from './months';

@@ -2,7 +2,7 @@
 // event) and the owner reads it (a console line for what only the owner can fix).
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Booking } from '../../../core/types';
-import { classify, errorEvent, type FailureKind } from '../../failure';
+import { classify, errorEvent, type FailureKind } from '../../platform/failure';
 import type { BookingContext } from '../types';
 
 export type BookingRequest = 'config' | 'dates' | 'slots' | 'create' | 'lookup' | 'cancel';

@@ -1,8 +1,8 @@
 // Every option of the widget is validated here, whether it came from data-* attributes or init().
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
 // A malformed optional one: one console.warn, and its default is used.
-import { attempt } from './format';
-import type { Strings } from './i18n';
+import { attempt } from '../platform/attempt';
+import type { Strings } from '../i18n';
 
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
 export type View = (typeof VIEWS)[number];

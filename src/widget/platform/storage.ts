@@ -1,11 +1,11 @@
 // The visitor's data per agent, in the storage the owner chose (data-persist), each entry stamped so
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory.
-import { VISITOR_CONVERSATION_PREFIX } from '../core/spec-assumptions';
+import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
 import { signal } from '@preact/signals';
-import { attempt } from './format';
-import type { BookingStatus } from '../core/types';
-import type { RememberedBooking, RememberedBookings } from './booking/types';
-import type { Persist } from './options';
+import { attempt } from './attempt';
+import type { BookingStatus } from '../../core/types';
+import type { RememberedBooking, RememberedBookings } from '../booking/types';
+import type { Persist } from '../options/options';
 
 export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAX_BOOKINGS = 20;

@@ -5,9 +5,9 @@
 // Full payloads go only to `parentOrigin`; without it they go to '*' cut down to { agentId }, because
 // a message text or a booking's form answers must not reach whatever page framed us. Commands are
 // taken only from the parent window at `parentOrigin`, never without one.
-import { configError, createEmitter, type WidgetEvent } from './events';
+import { configError, createEmitter, type WidgetEvent } from '../platform/events';
 import { mountResolved } from './mount';
-import { isView, readOptions } from './options';
+import { isView, readOptions } from '../options/options';
 
 /** A Record, so the compiler flags an event added to WidgetEventMap but not forwarded here. */
 const FORWARDED: Record<WidgetEvent, true> = {

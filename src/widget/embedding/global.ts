@@ -1,9 +1,9 @@
 // window.AgentWidget: the one global. It replays calls queued by the pre-load stub, starts from the
 // script tag's data-* attributes when present, and never throws into the host page.
-import { configError, createEmitter, type Emitter } from './events';
+import { configError, createEmitter, type Emitter } from '../platform/events';
 import { mountResolved, type WidgetHandle } from './mount';
-import { isRecord, optionsFromScript, PREFIX, readOptions, resolveContainer, type WidgetOptions } from './options';
-import { VERSION } from './version';
+import { isRecord, optionsFromScript, PREFIX, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
+import { VERSION } from '../platform/version';
 
 /** window.AgentWidget: a widget handle, plus init() for setting it up from code. */
 export interface AgentWidgetApi extends WidgetHandle {

@@ -1,24 +1,21 @@
 // Mounts one widget: a host element of our own with an open shadow root, constructable stylesheets,
 // the stores, and the Preact tree. The script tag (entry.ts) and bundler users both come through here.
 import { h, render } from 'preact';
-import { createBookingClient } from '../core/booking-client';
-import { bookingCss, createBookingStores } from './booking';
-import { createChatClient } from './chat/client';
-import { createChat, type Chat } from './chat/store';
-import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from './events';
-import { makeStrings } from './i18n';
-import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from './options';
-import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from './storage';
-import chatCss from './styles/chat.css?inline';
-import shellCss from './styles/shell.css?inline';
-import { adoptStyles, hostCss } from './theme';
-import { App } from './ui/App';
-import { createShell } from './ui/shell';
-import { VERSION } from './version';
+import { createBookingClient } from '../../core/booking-client';
+import { bookingCss, createBookingStores } from '../booking';
+import { createChatClient } from '../chat/client';
+import { createChat, type Chat } from '../chat/store';
+import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
+import { makeStrings } from '../i18n';
+import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
+import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
+import chatCss from '../chat/chat.css?inline';
+import shellCss from '../shell/shell.css?inline';
+import { adoptStyles, hostCss } from '../options/theme';
+import { App } from '../shell/App';
+import { createShell } from '../shell/shell';
+import { VERSION } from '../platform/version';
 
-export type { View, WidgetOptions } from './options';
-export type { WidgetErrorEvent, WidgetEvent, WidgetEventMap } from './events';
-export { defineElement, type AgentWidgetElement } from './element';
 
 export interface WidgetHandle {
   open(view?: View): void;

@@ -2,11 +2,11 @@
 // call init(). Its attributes are the script tag's data-* names without "data-" (agent-id, api-base,
 // chat-url, title, …, prefill-<key>); a changed attribute remounts the panel, removal cleans up. The
 // class is created inside defineElement() because HTMLElement does not exist during server rendering.
-import { createEmitter, type Handler, type WidgetEvent } from './events';
-import { start } from './api';
+import { createEmitter, type Handler, type WidgetEvent } from '../platform/events';
+import { start } from './global';
 import type { WidgetHandle } from './mount';
-import { ELEMENT_ATTRIBUTES, optionsFromScript, type View } from './options';
-import { VERSION } from './version';
+import { ELEMENT_ATTRIBUTES, optionsFromScript, type View } from '../options/options';
+import { VERSION } from '../platform/version';
 
 /** An <agent-widget> on the page: the same controls as window.AgentWidget, per element. */
 export interface AgentWidgetElement extends HTMLElement {

@@ -1,9 +1,9 @@
 // The public events and their payloads (booking's come from the booking contract), and the emitter
 // behind AgentWidget.on(). A handler that throws is reported and never breaks the widget.
-import type { ChatSource } from '../core/types';
-import type { BookingEventMap } from './booking/types';
+import type { ChatSource } from '../../core/types';
+import type { BookingEventMap } from '../booking/types';
 import type { WidgetErrorEvent } from './failure';
-import type { View } from './options';
+import type { View } from '../options/options';
 
 export type { WidgetErrorEvent } from './failure';
 

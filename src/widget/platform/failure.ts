@@ -1,6 +1,6 @@
 // The widget's one reading of a failed request, for chat and booking alike: what kind of failure it
 // is (what the visitor is told), whether asking again can help, and the `error` event for the host.
-import { isApiError, type ApiErrorKind } from '../core/http';
+import { isApiError, type ApiErrorKind } from '../../core/http';
 
 export type FailureKind =
   /** No answer at all: offline, DNS, connection refused, CORS. */

@@ -1,8 +1,8 @@
 // Open/closed, the current view, full-screen detection: the state the launcher, the panel and the
 // public API share. Events are emitted here, once per real transition.
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { Emitter } from '../events';
-import type { Mode, View } from '../options';
+import type { Emitter } from '../platform/events';
+import type { Mode, View } from '../options/options';
 
 /** Below this width the bubble panel covers the viewport. Kept in step with shell.css. */
 export const FULL_SCREEN_QUERY = '(max-width: 480px)';

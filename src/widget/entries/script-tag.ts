@@ -5,8 +5,8 @@
 // replay in order when the widget arrives (on() returns no unsubscribe until then):
 //   <script>window.AgentWidget=window.AgentWidget||{q:[]};"init open close toggle on reset destroy".split(" ")
 //   .forEach(function(m){AgentWidget[m]=AgentWidget[m]||function(){AgentWidget.q.push([m,arguments])}})</script>
-import { installGlobal } from './api';
-import { defineElement } from './element';
+import { installGlobal } from '../embedding/global';
+import { defineElement } from '../embedding/element';
 
 installGlobal(window, document.currentScript ?? document.querySelector('script[data-agent-id][src*="widget"]'));
 defineElement();

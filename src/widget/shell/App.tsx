@@ -6,9 +6,9 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
-import { fmt } from '../format';
+import { fmt } from '../i18n/format';
 import { textDirection, type StringKey, type Strings } from '../i18n';
-import { VIEWS, type ResolvedOptions, type View } from '../options';
+import { VIEWS, type ResolvedOptions, type View } from '../options/options';
 import { chatIcon, closeIcon, newIcon } from './icons';
 import type { Shell } from './shell';
 
