@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const packageDir = (name) => require.resolve(`${name}/package.json`).replace(/package\.json$/, '');
-const versionOf = (name) => JSON.parse(readFileSync(`${packageDir(name)}package.json`, 'utf8')).version;
+const dirOf = (packageJson) => packageJson.replace(/package\.json$/, '');
 
 /**
  * name: the key in ?widget=peer:<name>; package: its npm package; files: path on the bench server ->
@@ -21,6 +20,7 @@ export const PEERS = [
   {
     name: 'deep-chat',
     package: 'deep-chat',
+    dir: dirOf(require.resolve('deep-chat/package.json')),
     files: { '/peers/deep-chat.js': 'dist/deepChat.bundle.js' },
     // deep-chat's documented use: the module and the <deep-chat> element, here talking to a loopback URL.
     tag: () =>
@@ -33,6 +33,7 @@ export const PEERS = [
   {
     name: 'cal.com',
     package: '@calcom/embed-core',
+    dir: dirOf(require.resolve('@calcom/embed-core/package.json')),
     files: { '/peers/cal/embed/embed.js': 'dist/embed/embed.js' },
     // Cal.com's documented floating-button snippet, with the loader and the booking app on loopback.
     tag: (origin) => `<script>
@@ -48,6 +49,7 @@ Cal("floatingButton", { calLink: "harbor-physio/consultation", buttonText: "Book
   {
     name: 'typebot',
     package: '@typebot.io/js',
+    dir: dirOf(require.resolve('@typebot.io/js/package.json')),
     files: { '/peers/typebot/web.js': 'dist/web.js' },
     // Typebot's documented bubble embed, with its API host on loopback.
     tag: (origin) => `<script type="module">
@@ -59,7 +61,7 @@ Typebot.initBubble({ typebot: "harbor-physio", apiHost: "${origin}/peers/typebot
     offline:
       'its bubble button; clicked, its chat window, which asks the loopback API host to start the chat and shows the error it gets (404: the bot lives on typebot.io)',
   },
-].map((peer) => ({ ...peer, version: versionOf(peer.package), dir: packageDir(peer.package) }));
+].map((peer) => ({ ...peer, version: JSON.parse(readFileSync(`${peer.dir}package.json`, 'utf8')).version }));
 
 /** The file the bench server answers for `pathname`, or undefined. */
 export function peerFile(pathname) {
