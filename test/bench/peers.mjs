@@ -63,13 +63,10 @@ Typebot.initBubble({ typebot: "harbor-physio", apiHost: "${origin}/peers/typebot
   },
 ].map((peer) => ({ ...peer, version: JSON.parse(readFileSync(`${peer.dir}package.json`, 'utf8')).version }));
 
+// Read once, so the server answers a peer's script from memory, as it answers ours.
+const files = new Map(PEERS.flatMap((peer) => Object.entries(peer.files).map(([path, file]) => [path, readFileSync(`${peer.dir}${file}`, 'utf8')])));
+
 /** The file the bench server answers for `pathname`, or undefined. */
-export function peerFile(pathname) {
-  for (const peer of PEERS) {
-    const file = peer.files[pathname];
-    if (file) return readFileSync(`${peer.dir}${file}`, 'utf8');
-  }
-  return undefined;
-}
+export const peerFile = (pathname) => files.get(pathname);
 
 export const peerNamed = (name) => PEERS.find((p) => p.name === name);
