@@ -13,8 +13,10 @@ const VISITOR_ZONE = 'Europe/London';
  * creates, when its launcher is first on screen, and the time of the latest trusted click or key press; `arm`
  * measures from that input to the first frame in which a condition holds.
  */
-function probe() {
+function probe({ launcher }) {
   const bench = { longTasks: [], roots: [], storageReads: [], launcherAt: undefined, inputAt: undefined };
+  // Shadow roots by host, closed ones too, for selectors that cross them ('host >>> inner').
+  const shadowOf = new WeakMap();
   window.__bench = bench;
   const getItem = Storage.prototype.getItem;
   Storage.prototype.getItem = function (key) {
@@ -37,6 +39,7 @@ function probe() {
   Element.prototype.attachShadow = function (init) {
     const root = attachShadow.call(this, init);
     bench.roots.push(root);
+    shadowOf.set(this, root);
     if (watchers.size > 0) observe(root);
     changed();
     return root;
@@ -61,16 +64,23 @@ function probe() {
         if (watchers.size === 0) observer.disconnect();
         frame();
       };
-      if (watchers.size === 0) bench.roots.forEach(observe);
+      if (watchers.size === 0) [document, ...bench.roots].forEach(observe);
       watchers.add(check);
       check();
     });
 
-  const deep = (selector) => bench.roots.flatMap((root) => [...root.querySelectorAll(selector)]);
-  const launchers = () => deep('button[aria-expanded]');
+  /** Matches in the page and every shadow root; 'a >>> b' is b inside the shadow root of an a. */
+  const deep = (selector) => {
+    const [first, ...inner] = selector.split(' >>> ');
+    let found = [document, ...bench.roots].flatMap((root) => [...root.querySelectorAll(first)]);
+    for (const part of inner) found = found.flatMap((el) => [...(shadowOf.get(el)?.querySelectorAll(part) ?? [])]);
+    return found;
+  };
+  const visible = (selector) => deep(selector).some((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+  const launchers = () => deep(launcher);
   when(
     () => launchers().length > 0,
-    () => launchers().some((b) => b.checkVisibility()),
+    () => visible(launcher),
   ).then((t) => (bench.launcherAt = t));
 
   const activeTextbox = () => {
@@ -90,6 +100,7 @@ function probe() {
   };
   const conditions = {
     focusedTextbox: () => activeTextbox(),
+    visible: (selector) => deep(selector).length > 0,
     text: (marker) => text().includes(marker),
     gridChanged: (before) => {
       const now = grid();
@@ -98,34 +109,58 @@ function probe() {
   };
 
   bench.grid = grid;
+  const inRoots = (selector) => bench.roots.reduce((n, root) => n + root.querySelectorAll(selector).length, 0);
   bench.counts = () => ({
     elements: bench.roots.reduce((n, root) => n + root.querySelectorAll('*').length, 0),
-    dialogs: deep('[role=dialog], dialog').length,
-    textboxes: deep('textarea, input').length,
-    grids: deep('[role=grid]').length,
+    dialogs: inRoots('[role=dialog], dialog'),
+    textboxes: inRoots('textarea, input'),
+    grids: inRoots('[role=grid]'),
   });
   bench.arm = (name, arg) => {
     bench.inputAt = undefined;
     const armedAt = performance.now();
-    bench.result = when(() => bench.inputAt !== undefined && bench.inputAt >= armedAt - 1 && conditions[name](arg)).then(
-      (t) => t - bench.inputAt,
-    );
+    bench.result = when(
+      () => bench.inputAt !== undefined && bench.inputAt >= armedAt - 1 && conditions[name](arg),
+      () => (name === 'visible' ? visible(arg) : true),
+    ).then((t) => t - bench.inputAt);
   };
 }
 
-/** A page in a fresh context (no storage, no cache), CPU throttled, with the probe and request tracking. */
-export async function openRun(browser, { throttle, init }) {
+/**
+ * Network URLs to anything but loopback (data: and blob: never touch the network). A RegExp rather than a
+ * function: Playwright's driver then continues loopback requests itself, without a round trip to this
+ * process, and every widget pays the same small interception cost.
+ */
+const REMOTE = /^(?:https?|wss?|ftp):\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))/i;
+
+/**
+ * A page in a fresh context (no storage, no cache), CPU throttled, with the probe and request tracking.
+ * Every request to anything but loopback, the page's or a frame's, HTTP or WebSocket, is aborted and
+ * listed in `blocked`. `launcher`: selector of what the visitor first sees (default: our launcher).
+ */
+export async function openRun(browser, { throttle, init, launcher = 'button[aria-expanded]' }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: VISITOR_ZONE });
+  const blocked = [];
+  await context.route(REMOTE, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  await context.routeWebSocket(REMOTE, (ws) => {
+    blocked.push(ws.url());
+    return ws.close();
+  });
   if (init) await context.addInitScript(init.script, init.arg);
-  await context.addInitScript(probe);
+  await context.addInitScript(probe, { launcher });
   // Every wait is bounded: a widget that never shows what we wait for fails the bench, it does not hang it.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const inflight = new Set();
   const requests = [];
+  const loopbackRequests = [];
   page.on('request', (r) => {
     inflight.add(r);
     requests.push(new URL(r.url()).pathname);
+    if (!REMOTE.test(r.url())) loopbackRequests.push(new URL(r.url()).pathname);
   });
   for (const done of ['requestfinished', 'requestfailed']) page.on(done, (r) => inflight.delete(r));
   const errors = [];
@@ -139,6 +174,8 @@ export async function openRun(browser, { throttle, init }) {
     page,
     cdp,
     requests,
+    loopbackRequests,
+    blocked,
     errors,
     /** Until no request is in flight and the main thread has been idle twice (bounded). */
     async settle() {

@@ -2,17 +2,21 @@
 // interaction latency, a long restored conversation, and the chat proxy's overhead (test/bench/proxy.mjs).
 // Everything runs on loopback; Chromium is Debian's, driven by playwright-core, CPU throttled through CDP.
 // Prints a table and writes bench-results/bench.json. Timings are medians of BENCH_RUNS runs (default 5)
-// with min and max; comparisons are ratios of runs made side by side in this one invocation.
+// with min and max; comparisons are ratios of runs made side by side in this one invocation, ours against
+// other chat widgets too (test/bench/peers.mjs: same host page, one widget per run).
 //   BENCH_RUNS=5  BENCH_CPU_THROTTLE=4  BENCH_LONG_MESSAGES=500  CHROMIUM_PATH=/usr/bin/chromium
+//   BENCH_PEERS=deep-chat,cal.com,typebot (default: all; none to leave them out)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, launchBrowser, stats } from './browser.mjs';
+import { PEERS, peerFile } from './peers.mjs';
 import {
   asyncSafety,
   hostBaseline,
   longConversation,
+  peerFlow,
   restoreLong,
   sendToReply,
   tracedFlow,
@@ -32,6 +36,11 @@ const RUNS = positive('BENCH_RUNS', 5);
 const THROTTLE = positive('BENCH_CPU_THROTTLE', 4);
 const LONG_MESSAGES = positive('BENCH_LONG_MESSAGES', 500);
 const TASK_LIMIT_MS = 50;
+const peerNames = (process.env.BENCH_PEERS ?? PEERS.map((p) => p.name).join(',')).split(',').map((n) => n.trim());
+const peers = peerNames[0] === 'none' ? [] : peerNames.map((n) => PEERS.find((p) => p.name === n) ?? unknownPeer(n));
+function unknownPeer(name) {
+  throw new Error(`BENCH_PEERS: no peer named ${name} (known: ${PEERS.map((p) => p.name).join(', ')}, or none)`);
+}
 const results = join(root, 'bench-results');
 const watchdog = setTimeout(() => {
   console.error('bench: gave up after 30 minutes');
@@ -91,7 +100,7 @@ const moduleOf = moduleLines(debug.map, (source) => relative(root, resolve(root,
 const server = await startBenchServer({ root, widget, debugWidget: debugCode });
 const browser = await launchBrowser();
 const seed = await longConversation(server, LONG_MESSAGES);
-const runs = { baseline: [], flow: [], reply: [], long: [] };
+const runs = { baseline: [], flow: [], reply: [], long: [], peers: Object.fromEntries(peers.map((p) => [p.name, []])) };
 try {
   for (let i = 0; i < RUNS; i++) {
     console.log(`browser: run ${i + 1} of ${RUNS}…`);
@@ -100,6 +109,9 @@ try {
     runs.flow.push(await step('load, open, calendar', () => widgetFlow(browser, server, THROTTLE)));
     runs.reply.push(await step('send and reply', () => sendToReply(browser, server, THROTTLE)));
     runs.long.push(await step('long conversation', () => restoreLong(browser, server, THROTTLE, seed)));
+    for (const peer of peers) {
+      runs.peers[peer.name].push(await step(`peer ${peer.name}`, () => peerFlow(browser, server, THROTTLE, peer)));
+    }
   }
   console.log('browser: checks and traces…');
   runs.async = await step('async safety', () => asyncSafety(browser, server, THROTTLE));
@@ -161,6 +173,40 @@ const long = {
   openMs: pick(runs.long, (r) => r.opened.latencyMs),
 };
 
+// Side by side with other chat widgets: each figure per widget, and ours / theirs per round.
+const ourFigures = {
+  name: 'agent-widget',
+  version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+  loaded: host.loaded,
+  opened: { ...host.opened, latencyMs: interactions.openToComposerMs },
+  booking: host.booking,
+};
+const peerResults = peers.map((peer) => {
+  const list = runs.peers[peer.name];
+  const opened = list.map((r) => r.opened).filter(Boolean);
+  const ratio = (get) => compare(flow, list, get, (a, b) => a / b);
+  return {
+    name: peer.name,
+    package: `${peer.package}@${peer.version}`,
+    shows: peer.offline,
+    loaded: { ...stageFigures(list.map((r) => r.loaded)), launcherMs: pick(list, (r) => r.loaded.launcherMs) },
+    opened: opened.length > 0 ? { ...stageFigures(opened), latencyMs: pick(opened, (r) => r.latencyMs) } : undefined,
+    // What the peer fetched from loopback up to the end of its open (the page itself left out).
+    requested: [...new Set(list.flatMap((r) => r.requests))].filter((path) => path !== '/'),
+    scripts: Object.entries(peer.files).map(([path, file]) => ({ path, file, ...compressedSizes(peerFile(path)) })),
+    blocked: [...new Set(list.flatMap((r) => r.blocked))],
+    errors: [...new Set(list.flatMap((r) => r.errors))],
+    ours: {
+      scriptMs: ratio((r) => r.loaded.scriptMs),
+      taskMs: ratio((r) => r.loaded.taskMs),
+      heapBytes: ratio((r) => r.loaded.heapBytes),
+      launcherMs: ratio((r) => r.loaded.launcherMs),
+      openMs: peer.open ? ratio((r) => r.opened?.latencyMs) : undefined,
+    },
+  };
+});
+const peerOf = (name) => peerResults.find((p) => p.name === name);
+
 // "Keep the host page fast": each check with the evidence behind it.
 const phaseOf = (traced, name) => traced.phases.find((p) => p.phase === name);
 const stages = [
@@ -217,6 +263,7 @@ const checks = [
             `Traced (unminified): ${describeTasks(phaseOf(runs.attribution, traced))}`,
     };
   }),
+  ...peerChecks(),
 ];
 // Not a rule of the design, but where the time goes when the panel is used.
 const notes = [
@@ -232,6 +279,28 @@ const notes = [
   `long conversation, forced style/layout on open: ${describeForced(phaseOf(runs.longAttribution, 'bench:open').forced)}`,
 ];
 
+/** The goals against the peers (issue 17), where the peer was measured in this run. */
+function peerChecks() {
+  const goal = (name, key, limit, check, what) => {
+    const ratio = peerOf(name)?.ours[key];
+    if (!ratio) return [];
+    const ours = key === 'openMs' ? ourFigures.opened.latencyMs : ourFigures.loaded[key];
+    const theirs = key === 'openMs' ? peerOf(name).opened?.latencyMs : peerOf(name).loaded[key];
+    return [
+      {
+        check,
+        ok: ratio.median <= limit,
+        detail: `${what}: ours ${fmtMs(ours?.median)}, ${name} ${fmtMs(theirs?.median)}; ours / theirs per round ${fmtX(ratio.median)} (${fmtX(ratio.min)}–${fmtX(ratio.max)}), goal <= ${fmtX(limit)}`,
+      },
+    ];
+  };
+  return [
+    ...goal('deep-chat', 'scriptMs', 0.3, 'script time on load at most 0.3x deep-chat\'s', 'script time on load'),
+    ...goal('deep-chat', 'launcherMs', 0.6, 'launcher on screen in at most 0.6x deep-chat\'s time to its chat box', 'on screen'),
+    ...goal('cal.com', 'openMs', 1, "click -> composer focused no slower than Cal.com's loader opening its modal", 'click to next frame'),
+  ];
+}
+
 const report = {
   date: new Date().toISOString(),
   settings: { runs: RUNS, cpuThrottle: THROTTLE, longMessages: LONG_MESSAGES, chromium: CHROMIUM_PATH },
@@ -240,11 +309,12 @@ const report = {
   interactions,
   long,
   proxy,
+  peers: peerResults,
   checks,
   notes,
   traces: { minified: runs.trace.phases, unminified: runs.attribution.phases, longConversation: runs.longAttribution.phases },
   errors: [...new Set([...flow, ...runs.reply, ...runs.long].flatMap((r) => r.errors))],
-  raw: { baseline: runs.baseline, flow, reply: runs.reply, long: runs.long, async: runs.async },
+  raw: { baseline: runs.baseline, flow, reply: runs.reply, long: runs.long, async: runs.async, peers: runs.peers },
 };
 writeFileSync(join(results, 'bench.json'), JSON.stringify(report, null, 2) + '\n');
 writeFileSync(join(results, 'widget.debug.js'), debugCode);
@@ -351,6 +421,8 @@ function table(r) {
   stage('after open', r.long.opened);
   statRow('after open: elements in the shadow DOM', r.long.opened.shadowElements, (v) => String(Math.round(v)));
 
+  if (r.peers.length > 0) peerTable(r, row, head, lines);
+
   head('Chat proxy (test/bench/proxy.mjs)', 'median', 'min', 'max');
   for (const [label, value] of proxyRows(r.proxy)) {
     if (typeof value === 'object') statRow(label, value, (v) => fmtNumber(v, label));
@@ -362,6 +434,41 @@ function table(r) {
   lines.push('', 'Where the time goes (traced once; names from the unminified build)');
   for (const n of r.notes) lines.push(`  - ${n}`);
   return lines.join('\n');
+}
+
+/** One column per widget (medians), then ours / theirs per round, and what each peer loaded and tried. */
+function peerTable(r, row, head, lines) {
+  const all = [ourFigures, ...r.peers];
+  head('Side by side (same host page, medians)', ...all.map((w) => w.name));
+  row('  script (gzip -9)', fmtKB(r.size.file.gzip), ...r.peers.map((p) => fmtKB(p.scripts.reduce((n, f) => n + f.gzip, 0))));
+  const each = (label, get, unit = fmtMs) => row(`  ${label}`, ...all.map((w) => (get(w) === undefined ? '–' : unit(get(w)))));
+  each('load: script time', (w) => w.loaded.scriptMs?.median);
+  each('load: main-thread task time', (w) => w.loaded.taskMs?.median);
+  each('load: longest task', (w) => w.loaded.longestTaskMs?.median, fmtLongest);
+  each('load: longest task, worst run', (w) => w.loaded.longestTaskMs?.max, fmtLongest);
+  each('load: JS heap (after GC)', (w) => w.loaded.heapBytes?.median, fmtKB);
+  each('first part on screen (launcher, chat box)', (w) => w.loaded.launcherMs?.median);
+  each('open: click -> next frame showing it', (w) => w.opened?.latencyMs?.median);
+  each('open: longest task', (w) => w.opened?.longestTaskMs?.median, fmtLongest);
+  each('open: longest task, worst run', (w) => w.opened?.longestTaskMs?.max, fmtLongest);
+  each('calendar: longest task', (w) => w.booking?.longestTaskMs?.median, fmtLongest);
+  head('  ours / theirs (per round)', 'median', 'min', 'max');
+  const ratioRow = (label, s) => (s ? row(label, fmtX(s.median), fmtX(s.min), fmtX(s.max)) : undefined);
+  for (const p of r.peers) {
+    ratioRow(`    ${p.name}: script time on load`, p.ours.scriptMs);
+    ratioRow(`    ${p.name}: main-thread task time on load`, p.ours.taskMs);
+    ratioRow(`    ${p.name}: JS heap after load`, p.ours.heapBytes);
+    ratioRow(`    ${p.name}: on screen`, p.ours.launcherMs);
+    ratioRow(`    ${p.name}: open (ours: click -> composer focused)`, p.ours.openMs);
+  }
+  lines.push('');
+  for (const p of r.peers) {
+    lines.push(`  ${p.package}: ${p.shows}`);
+    lines.push(`    loads: ${p.scripts.map((f) => `${f.file} (${fmtKB(f.raw)}, ${fmtKB(f.gzip)} gzip)`).join(', ')}`);
+    lines.push(`    requested on loopback: ${p.requested.join(', ')}`);
+    lines.push(`    blocked (not loopback): ${p.blocked.join(', ') || 'nothing'}`);
+    if (p.errors.length > 0) lines.push(`    page errors: ${p.errors.join('; ')}`);
+  }
 }
 
 function fmtNumber(v, label) {

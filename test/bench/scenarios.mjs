@@ -227,3 +227,24 @@ export async function asyncSafety(browser, server, throttle) {
   return results;
 }
 
+
+/**
+ * A peer (peers.mjs) on the same host page, measured as ours is in widgetFlow: after load (with the time
+ * its first visible part is on screen) and, where it has one, after its comparable open action.
+ */
+export async function peerFlow(browser, server, throttle, peer) {
+  const run = await openRun(browser, { throttle, launcher: peer.launcher });
+  try {
+    const loaded = await load(run, `${server.origin}/?widget=peer:${encodeURIComponent(peer.name)}`);
+    if (loaded.launcherMs === undefined) throw new Error(`${peer.name}: ${peer.launcher} never came on screen`);
+    let opened;
+    if (peer.open) {
+      const target = run.page.locator(peer.open.click.replace(' >>> ', ' ')).first();
+      const openMs = await run.interaction('visible', peer.open.shows, () => target.click());
+      opened = { ...(await phase(run)), latencyMs: openMs };
+    }
+    return { loaded, opened, requests: run.loopbackRequests, blocked: run.blocked, errors: run.errors };
+  } finally {
+    await run.close();
+  }
+}

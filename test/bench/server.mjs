@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { peerFile, peerNamed } from './peers.mjs';
 
 const fixtures = new URL('./fixtures/', import.meta.url);
 
@@ -29,6 +30,32 @@ function widgetTag(agentId, src, where) {
   return `<script src="${src}" async ${data}></script>`;
 }
 
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
+}
+
+/**
+ * The peers' files, and loopback answers for the services they call: Cal.com's booking app (a stub page in
+ * its modal's iframe), Typebot's API and deep-chat's chat URL (404: their bots and models are not here).
+ */
+function peerRoute(url, res) {
+  const file = peerFile(url.pathname);
+  if (file !== undefined) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+    return res.end(file);
+  }
+  if (url.pathname.startsWith('/peers/cal-app/')) {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    return res.end('<!doctype html><title>Booking</title><p>The Cal.com booking app is not served offline.</p>');
+  }
+  if (url.pathname.startsWith('/peers/typebot-api/') || url.pathname.startsWith('/peers/deep-chat/')) {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify({ message: 'Not available offline' }));
+  }
+  notFound(res);
+}
+
 /**
  * @param {{ root: string, widget: string, debugWidget?: string }} options
  *   widget: the code served as /widget.js; debugWidget: an unminified build served as /widget.debug.js.
@@ -45,19 +72,23 @@ export async function startBenchServer({ root, widget, debugWidget }) {
   ]);
 
   let proxy;
+  let origin;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.startsWith('/api/')) return proxy(req, res);
+    if (url.pathname.startsWith('/peers/')) return peerRoute(url, res);
     const script = scripts.get(url.pathname);
     if (script !== undefined) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(script);
     }
     if (url.pathname === '/' || url.pathname === '/plain.html') {
-      // ?widget=none|body|head|late, ?debug=1 for the unminified build.
+      // ?widget=none|body|head|late|peer:<name>, ?debug=1 for the unminified build.
       const where = url.searchParams.get('widget') ?? 'body';
       const src = url.searchParams.has('debug') ? '/widget.debug.js' : '/widget.js';
-      const tag = where === 'none' ? '' : widgetTag(DEMO_AGENT_ID, src, where);
+      const peer = where.startsWith('peer:') ? peerNamed(where.slice(5)) : undefined;
+      if (where.startsWith('peer:') && !peer) return notFound(res);
+      const tag = peer ? peer.tag(origin) : where === 'none' ? '' : widgetTag(DEMO_AGENT_ID, src, where);
       const html = page.replace('<!-- widget:head -->', where === 'head' ? tag : '').replace('<!-- widget:body -->', where === 'head' ? '' : tag);
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(html);
@@ -66,11 +97,10 @@ export async function startBenchServer({ root, widget, debugWidget }) {
       res.writeHead(204);
       return res.end();
     }
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Not found');
+    notFound(res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  origin = `http://127.0.0.1:${server.address().port}`;
   proxy = toNodeListener(
     createChatProxy({
       apiKey: DEMO_API_KEY,
