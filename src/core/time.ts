@@ -13,8 +13,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
-function wallAt(ms: number, zone: string): number {
+/** `zone`'s formatter, made once: the first one for a zone is costly (the browser loads its rules). */
+function formatterOf(zone: string): Intl.DateTimeFormat {
   let format = formatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -29,7 +29,22 @@ function wallAt(ms: number, zone: string): number {
     });
     formatters.set(zone, format);
   }
+  return format;
+}
+
+/** Whether this runtime knows the IANA zone; the formatter it takes is kept for the zone math that follows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    return !!formatterOf(zone);
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
+function wallAt(ms: number, zone: string): number {
   const f: Record<string, number> = {};
+  const format = formatterOf(zone);
   for (const part of format.formatToParts(ms)) f[part.type] = Number(part.value);
   return Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0);
 }

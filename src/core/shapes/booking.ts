@@ -3,6 +3,7 @@
 // Required is what the flow cannot work without; the rest is optional with a default (see
 // ../spec-assumptions for the defaults that are assumptions).
 import { array, boolean, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
+import { isTimeZone } from '../time';
 import { isIsoDate } from '../validate';
 
 const text = where(string, (v) => v.trim() !== '', 'a non-empty string');
@@ -13,18 +14,8 @@ const clockTime = where(string, (v) => TIME.test(v), 'a time as HH:MM or HH:MM:S
 /** HH:MM, also read from HH:MM:SS: slots and create speak HH:MM (api-spec §4). */
 const slotTime: Schema<string> = (value, path) => clockTime(value, path).slice(0, 5);
 const minutes = where(number, (v) => Number.isInteger(v) && v > 0, 'a whole number of minutes');
-/** An IANA zone this browser knows; everything the visitor sees is computed in it. */
-const zone = where(
-  text,
-  (v) => {
-    try {
-      return !!new Intl.DateTimeFormat('en', { timeZone: v });
-    } catch {
-      return false;
-    }
-  },
-  'an IANA time zone',
-);
+/** An IANA zone this runtime knows; everything the visitor sees is computed in it. */
+const zone = where(text, isTimeZone, 'an IANA time zone');
 /** Answers come back as text; a number or boolean is shown as written. */
 const answer: Schema<string> = (value, path) =>
   typeof value === 'number' || typeof value === 'boolean' ? String(value) : optional(string, '')(value, path);
