@@ -20,6 +20,10 @@ describe('built files', () => {
     expect(widget).not.toMatch(/\bimport\s*\(/);
   });
 
+  test('the script-tag files are ASCII only: a page served without charset=utf-8 shows "Type your message…", not "messageâ€¦"', () => {
+    for (const name of ['widget.js', 'embed.js']) expect(read(name), name).toMatch(/^[\x00-\x7f]*$/);
+  });
+
   test('no browser file contains an API key, eval or new Function', () => {
     for (const name of ['widget.js', 'agent-widget.js', 'embed.js'].filter((n) => existsSync(dist + n))) {
       const code = read(name);
