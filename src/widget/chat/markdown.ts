@@ -23,8 +23,9 @@ export function link(raw: string, children: ComponentChildren, newTabHint: strin
   return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'aw-sr' }, ` ${newTabHint}`));
 }
 
-// code | bold | italics | [label](url)
-const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/g;
+// code | bold | italics | [label](url). A label holds no [, as in CommonMark: each scan for its ] then
+// stops at the next [, so a run of [ costs linear time, not quadratic.
+const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/g;
 
 function inline(text: string, hint: string): ComponentChildren[] {
   const out: ComponentChildren[] = [];

@@ -1,6 +1,6 @@
 // The conversation: messages in a signal store, sending with the failure rows of the design table,
-// bounded retries, persistence of delivered messages and second-tab sync. Components re-render
-// asynchronously, so an action's several writes show as one update without batch().
+// bounded retries, persistence of delivered messages and second-tab sync, within size bounds.
+// Components re-render asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { ChatSource } from '../../core/types';
 import type { Emitter } from '../platform/events';
@@ -11,6 +11,15 @@ import { cleanSources, type ChatClient } from './client';
 
 /** Delivered messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
+/**
+ * Characters of a reply shown and kept; longer ones are cut and end with CUT_MARKER. Room for the
+ * proxy's default maxReplyLength (32 000) and its own marker: a reply it shortened shows as it came.
+ */
+export const MAX_MESSAGE_CHARS = 32_768;
+/** Characters of all the messages kept, on screen and in storage, within MAX_STORED_MESSAGES. */
+export const MAX_CONVERSATION_CHARS = 200_000;
+/** The proxy's marker for a shortened reply. */
+export const CUT_MARKER = '\n\n[…]';
 /** Used when a 429 does not say how long to wait. */
 export const DEFAULT_BUSY_WAIT_S = 5;
 /** A longer wait (e.g. a daily cap) is not counted down: the visitor retries by hand. */
@@ -57,6 +66,22 @@ export interface ChatOptions {
   win: Window;
   now: () => number;
 }
+/** The text within MAX_MESSAGE_CHARS, never cut inside a surrogate pair (high surrogates >> 10 are 54). */
+const cut = (text: string) =>
+  text.length > MAX_MESSAGE_CHARS
+    ? text.slice(0, MAX_MESSAGE_CHARS - +(text.charCodeAt(MAX_MESSAGE_CHARS - 1) >> 10 === 54)) + CUT_MARKER
+    : text;
+
+/** The newest messages within MAX_STORED_MESSAGES and MAX_CONVERSATION_CHARS; the newest always stays. */
+function bound<T extends { text: string }>(list: T[]): T[] {
+  let from = list.length;
+  for (let chars = 0; from && list.length - from < MAX_STORED_MESSAGES; from--) {
+    chars += list[from - 1]?.text.length ?? 0;
+    if (chars > MAX_CONVERSATION_CHARS && from < list.length) break;
+  }
+  return list.slice(from);
+}
+
 interface Stored {
   conversationId?: string | undefined;
   messages: ChatMessage[];
@@ -68,12 +93,14 @@ function parseStored(value: unknown): Stored {
   return {
     conversationId: isText(conversationId) ? conversationId : undefined,
     // The same bound as writing: a hand-edited store cannot make the panel render thousands of rows.
-    messages: (Array.isArray(messages) ? messages.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
-      const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
-      return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-        ? [{ id, role, text, at, status: 'sent', sources: cleanSources(sources) }]
-        : [];
-    }),
+    messages: bound(
+      (Array.isArray(messages) ? messages.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
+        const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
+        return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
+          ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
+          : [];
+      }),
+    ),
   };
 }
 
@@ -118,12 +145,16 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /** The conversation id for a request or an event, when there is one. */
   const withConversation = () => (conversationId.value ? { conversationId: conversationId.value } : {});
 
+  /** Sets the conversation, bounded like the stored one. */
+  const set = (list: ChatMessage[]) => (messages.value = bound(list));
+
   const persist = () => {
-    const delivered = messages.value
+    let delivered = messages.value
       .filter((m) => m.status === 'sent')
-      .slice(-MAX_STORED_MESSAGES)
       .map(({ id, role, text, at, sources }) => ({ id, role, text, at, ...(sources?.length ? { sources } : {}) }));
-    store.write('chat', { conversationId: conversationId.value, messages: delivered });
+    // Full storage (the host page's data, other widgets'): the oldest go, a quarter at a time, until it fits.
+    while (!store.write('chat', { conversationId: conversationId.value, messages: delivered }) && delivered.length)
+      delivered = delivered.slice(delivered.length >> 2 || 1);
   };
 
   const fail = (message: ChatMessage, error: unknown) => {
@@ -170,10 +201,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const reply = await client.send({ agentId, message: message.text, ...withConversation() }, controller.signal);
       if (disposed || !find(id)) return;
       const sources = reply.sources ?? [];
-      const answer: ChatMessage = { id: randomId(), role: 'agent', text: reply.reply, at: now(), status: 'sent', sources };
+      const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
       if (reply.conversationId) conversationId.value = reply.conversationId;
       update(id, { status: 'sent' });
-      messages.value = [...messages.value, answer];
+      set([...messages.value, answer]);
       persist();
       emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
     } catch (error) {
@@ -196,7 +227,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     const next = parseStored(value);
     conversationId.value = next.conversationId;
     // Another tab's delivered messages, then whatever is still in flight or failed here.
-    messages.value = [...next.messages, ...messages.value.filter((m) => m.status !== 'sent')];
+    set([...next.messages, ...messages.value.filter((m) => m.status !== 'sent')]);
   });
 
   const stopAll = () => {
@@ -216,7 +247,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const message: ChatMessage = { id: randomId(), role: 'user', text, at: now(), status: 'sending' };
       draft.value = '';
       composerError.value = undefined;
-      messages.value = [...messages.value, message];
+      set([...messages.value, message]);
       emitter.emit('message:sent', { agentId, id: message.id, text, ...withConversation() });
       void deliver(message.id);
     },

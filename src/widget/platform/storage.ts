@@ -1,5 +1,6 @@
 // The visitor's data per agent, in the storage the owner chose (data-persist), each entry stamped so
-// it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory.
+// it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
+// the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
 import { signal } from '@preact/signals';
 import { attempt } from './attempt';
@@ -9,12 +10,18 @@ import type { Persist } from '../options/options';
 
 export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAX_BOOKINGS = 20;
+/**
+ * Characters (UTF-16 code units, what browsers count against their ~5 million per origin) that the
+ * keys of every widget on the page may hold together in one storage area: a tenth of the quota.
+ */
+export const MAX_STORED_CHARS = 500_000;
 
 export type Entry = 'chat' | 'bookings' | 'visitor';
 
 export interface Store {
   read(entry: Entry): unknown;
-  write(entry: Entry, value: unknown): void;
+  /** False when not stored (over the budget, storage full or blocked): the previous value stays. */
+  write(entry: Entry, value: unknown): boolean;
   remove(entry: Entry): void;
   /** `listener` runs when another tab changes `entry` (undefined: removed or expired). */
   watch(entry: Entry, listener: (value: unknown) => void): () => void;
@@ -26,7 +33,9 @@ export interface StoreEnv {
   now: () => number;
 }
 
-export const storageKey = (agentId: string, entry: Entry): string => `agent-widget:${agentId}:${entry}`;
+const PREFIX = 'agent-widget:';
+
+export const storageKey = (agentId: string, entry: Entry): string => `${PREFIX}${agentId}:${entry}`;
 
 export function createStore(kind: Persist, agentId: string, { win, now }: StoreEnv): Store {
   // Reading localStorage throws where storage is blocked; that counts as none.
@@ -67,7 +76,17 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
 
   return {
     read: (entry) => attempt(() => unwrap(keyOf(entry), store.getItem(keyOf(entry)))),
-    write: (entry, value) => void attempt(() => store.setItem(keyOf(entry), JSON.stringify({ at: now(), value }))),
+    write(entry, value) {
+      const key = keyOf(entry);
+      return !!attempt(() => {
+        const raw = JSON.stringify({ at: now(), value });
+        let used = key.length + raw.length;
+        // Other agents' and entries' keys, in this tab or another, count too; the host's do not.
+        for (const [other, stored] of Object.entries<string>(area ?? {}))
+          if (other.startsWith(PREFIX) && other !== key) used += other.length + stored.length;
+        return used <= MAX_STORED_CHARS && (store.setItem(key, raw), true);
+      });
+    },
     remove: (entry) => remove(keyOf(entry)),
     watch(entry, listener) {
       const watcher: [Entry, (value: unknown) => void] = [entry, listener];
