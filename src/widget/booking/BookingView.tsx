@@ -11,10 +11,11 @@ import { durationText, formatDate, formatInstant, MONTH, slotViews, zoneName, ty
 import { bookingRows, Facts, Step, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
 import type { BookingFlow, Step as StepName } from './state';
 import type { BookingViewProps } from './types';
+import { reactive } from '../platform/reactive';
 
 type Env = StepEnv<BookingFlow>;
 
-export function BookingView({ stores, strings }: BookingViewProps) {
+export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
   const store = stores.flow();
   const context = stores.context;
   const root = useRef<HTMLDivElement>(null);
@@ -26,7 +27,7 @@ export function BookingView({ stores, strings }: BookingViewProps) {
       <View store={store} t={strings} ctx={context} />
     </div>
   );
-}
+});
 
 type FrameProps = {
   env: Env;
@@ -37,20 +38,20 @@ type FrameProps = {
 };
 
 /** A Book step with the store's failure and Back wired in. */
-function StepFrame(props: FrameProps) {
+const StepFrame = reactive(function StepFrame(props: FrameProps) {
   const { store, t } = props.env;
   return <Step notFound={t.unavailable} onBack={store.canGoBack.value ? store.back : undefined} {...props} />;
-}
+});
 
-function LoadingStep(env: Env) {
+const LoadingStep = reactive(function LoadingStep(env: Env) {
   return (
     <StepFrame env={env} heading={env.t.bookHeading}>
       {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
     </StepFrame>
   );
-}
+});
 
-function Intro({ store }: Env) {
+const Intro = reactive(function Intro({ store }: Env) {
   const c = store.config.value;
   return c ? (
     <div>
@@ -58,7 +59,7 @@ function Intro({ store }: Env) {
       {c.booking_description && <p>{c.booking_description}</p>}
     </div>
   ) : null;
-}
+});
 
 /** The chosen duration, in words. */
 const durationOf = ({ store, ctx }: Env): string => {
@@ -66,7 +67,7 @@ const durationOf = ({ store, ctx }: Env): string => {
   return d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
 };
 
-function DurationStep(env: Env) {
+const DurationStep = reactive(function DurationStep(env: Env) {
   const { store, t } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
@@ -82,9 +83,9 @@ function DurationStep(env: Env) {
       </ul>
     </StepFrame>
   );
-}
+});
 
-function DateStep(env: Env) {
+const DateStep = reactive(function DateStep(env: Env) {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
@@ -97,7 +98,7 @@ function DateStep(env: Env) {
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
-}
+});
 
 /** Slot buttons; the visible text (time, and the day when it differs) comes first in the name, so speech input can say what it sees. */
 function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: SlotView[]; zone: string }) {
@@ -120,7 +121,7 @@ function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: Slot
   );
 }
 
-function TimeStep(env: Env) {
+const TimeStep = reactive(function TimeStep(env: Env) {
   const { store, t, ctx } = env;
   const { locale, visitorTimeZone } = ctx;
   const day = store.date.value ?? '';
@@ -163,11 +164,11 @@ function TimeStep(env: Env) {
       )}
     </StepFrame>
   );
-}
+});
 
 const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number'];
 
-function FormStep(env: Env) {
+const FormStep = reactive(function FormStep(env: Env) {
   const { store, t } = env;
   const inputs = useRef<Record<string, HTMLElement | null>>({});
   return (
@@ -190,9 +191,9 @@ function FormStep(env: Env) {
       ))}
     </StepFrame>
   );
-}
+});
 
-function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormField; id: string; refs: Record<string, HTMLElement | null> }) {
+const Field = reactive(function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormField; id: string; refs: Record<string, HTMLElement | null> }) {
   const { id: name, required, inputType } = field;
   const label = field.label || name;
   const error = store.errors.value.get(name);
@@ -226,13 +227,13 @@ function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormFi
       )}
     </div>
   );
-}
+});
 
 /** The answers as label/value rows, in the config's field order. */
 const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
   filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
 
-function ReviewStep(env: Env) {
+const ReviewStep = reactive(function ReviewStep(env: Env) {
   const { store, t, ctx } = env;
   const c = store.config.value;
   const day = store.date.value;
@@ -259,9 +260,9 @@ function ReviewStep(env: Env) {
       />
     </StepFrame>
   ) : null;
-}
+});
 
-function DoneStep(env: Env) {
+const DoneStep = reactive(function DoneStep(env: Env) {
   const { store, t, ctx } = env;
   const b = store.booking.value;
   const c = store.config.value;
@@ -303,7 +304,7 @@ function DoneStep(env: Env) {
       </p>
     </StepFrame>
   ) : null;
-}
+});
 
 const STEPS: Record<StepName, FunctionComponent<Env>> = {
   loading: LoadingStep,

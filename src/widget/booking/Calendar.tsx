@@ -7,6 +7,7 @@ import { fmt } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { BookingFlow } from './state';
 import type { BookingStrings } from './strings';
+import { reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
 function shiftMonth(date: string, k: number): string {
@@ -14,7 +15,7 @@ function shiftMonth(date: string, k: number): string {
   return addDays(`${m}-01`, Math.min(Number(date.slice(8)), daysInMonth(m)) - 1);
 }
 
-export function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingStrings; locale: string }) {
+export const Calendar = reactive(function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingStrings; locale: string }) {
   const month = store.month.value;
   const list = store.monthDates.value;
   const focused = store.focused.value;
@@ -150,4 +151,4 @@ export function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingS
       </table>
     </div>
   );
-}
+});

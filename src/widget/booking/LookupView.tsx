@@ -5,10 +5,11 @@ import { formatStart } from './intl';
 import { bookingRows, Facts, statusWord, Step, useStepFocus, type Env as StepEnv } from './parts';
 import type { LookupStore } from './state';
 import type { BookingViewProps } from './types';
+import { reactive } from '../platform/reactive';
 
 type Env = StepEnv<LookupStore>;
 
-export function LookupView({ stores, strings }: BookingViewProps) {
+export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
   const store = stores.lookup();
   const context = stores.context;
   const root = useRef<HTMLDivElement>(null);
@@ -21,9 +22,9 @@ export function LookupView({ stores, strings }: BookingViewProps) {
       {!result ? <Find {...env} /> : asking ? <Ask env={env} result={result} /> : <Result env={env} result={result} />}
     </div>
   );
-}
+});
 
-function Find(env: Env) {
+const Find = reactive(function Find(env: Env) {
   const { store, t, ctx } = env;
   // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
   const id = 'aw-b-find';
@@ -82,14 +83,14 @@ function Find(env: Env) {
       </div>
     </Step>
   );
-}
+});
 
 interface ResultProps {
   env: Env;
   result: LookupBookingResponse;
 }
 
-function Result({ env, result }: ResultProps) {
+const Result = reactive(function Result({ env, result }: ResultProps) {
   const { store, t } = env;
   const cancelled = store.cancelled.value;
   const { canCancel, cancelReason } = result;
@@ -116,9 +117,9 @@ function Result({ env, result }: ResultProps) {
       {!canCancel && cancelled === null && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
     </Step>
   );
-}
+});
 
-function Ask({ env, result }: ResultProps) {
+const Ask = reactive(function Ask({ env, result }: ResultProps) {
   const { store, t } = env;
   return (
     <Step
@@ -137,4 +138,4 @@ function Ask({ env, result }: ResultProps) {
       <Facts rows={bookingRows(env, result.booking)} />
     </Step>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Pieces shared by the Book and My booking views.
 import type { ComponentChildren, RefObject } from 'preact';
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
@@ -9,6 +9,7 @@ import { durationText, formatInstant, zoneName } from './intl';
 import type { Problem } from './state';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
+import { reactive } from '../platform/reactive';
 
 /** What a step shows of its store: the failure, and the retry that goes with it. */
 interface Failing {
@@ -54,7 +55,7 @@ interface StepProps {
 }
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, actions, children }: StepProps) {
+export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, actions, children }: StepProps) {
   const problem = store.problem.value;
   return (
     <form
@@ -91,7 +92,7 @@ export function Step({ env: { store, t }, heading, notFound = t.notFound, onBack
       )}
     </form>
   );
-}
+});
 
 /** What the visitor is told about a failed request. */
 function problemText(t: BookingStrings, { kind, message }: Problem, notFound: string): string {

@@ -1,8 +1,8 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
 // scrolled up), failure notices with their one action, the typing indicator and the composer.
 import { Component } from 'preact';
-import { useSignal } from '@preact/signals';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { reactive } from '../platform/reactive';
 import { fmt } from '../i18n/format';
 import type { Strings } from '../i18n';
 import { downIcon } from '../shell/icons';
@@ -25,9 +25,9 @@ type RowProps = ChatViewProps & { message: ChatMessage };
 
 function Countdown({ until, strings, locale, now }: { until: number } & ChatViewProps) {
   const left = () => Math.max(0, Math.ceil((until - now()) / 1000));
-  const seconds = useSignal(left());
+  const [seconds, setSeconds] = useState(left());
   useEffect(() => {
-    const tick = () => (seconds.value = left());
+    const tick = () => setSeconds(left());
     tick();
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
@@ -35,7 +35,7 @@ function Countdown({ until, strings, locale, now }: { until: number } & ChatView
   return (
     <p class="aw-notice">
       {/* The number changes every second: shown, but announced once in words instead. */}
-      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds.value) })}</span>
+      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
       <span class="aw-sr">{strings.chatBusyAnnounce}</span>
     </p>
   );
@@ -108,11 +108,11 @@ class MessageRow extends Component<RowProps> {
 /** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
 const PIN_SLACK = 40;
 
-function MessageList(props: ChatViewProps) {
+const MessageList = reactive(function MessageList(props: ChatViewProps) {
   const { chat, strings, title, greeting, visible } = props;
   const log = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
-  const unseen = useSignal(false);
+  const [unseen, setUnseen] = useState(false);
   const messages = chat.messages.value;
   const sending = chat.sending.value;
   const last = messages[messages.length - 1]?.id;
@@ -122,11 +122,11 @@ function MessageList(props: ChatViewProps) {
     // With only the greeting there is nothing to scroll; reading scrollHeight would force a layout.
     if (el && (last || sending)) el.scrollTop = el.scrollHeight;
     pinned.current = true;
-    unseen.value = false;
+    setUnseen(false);
   };
   useLayoutEffect(() => {
     if (pinned.current) toBottom();
-    else unseen.value = true;
+    else setUnseen(true);
   }, [last, sending]);
   useLayoutEffect(() => {
     if (visible && pinned.current) toBottom();
@@ -136,7 +136,7 @@ function MessageList(props: ChatViewProps) {
     const el = log.current;
     if (!el) return;
     pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
-    if (pinned.current) unseen.value = false;
+    if (pinned.current) setUnseen(false);
   };
 
   return (
@@ -162,19 +162,19 @@ function MessageList(props: ChatViewProps) {
           </div>
         )}
       </div>
-      {unseen.value && (
+      {unseen && (
         <button type="button" class="aw-jump" onClick={toBottom}>
           {downIcon()} {strings.jumpToNew}
         </button>
       )}
     </div>
   );
-}
+});
 
 /** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
 const MAX_ROWS = 6;
 
-function Composer({ chat, strings }: ChatViewProps) {
+const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   const draft = chat.draft.value;
   const error = chat.composerError.value;
   const sending = chat.sending.value;
@@ -219,7 +219,7 @@ function Composer({ chat, strings }: ChatViewProps) {
       </button>
     </form>
   );
-}
+});
 
 export function ChatView(props: ChatViewProps) {
   return (

@@ -1,7 +1,7 @@
 // The conversation: messages in a signal store, sending with the failure rows of the design table,
 // bounded retries, persistence of delivered messages and second-tab sync, within size bounds.
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
 import type { Emitter } from '../platform/events';
 import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../platform/failure';

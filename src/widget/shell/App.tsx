@@ -11,6 +11,7 @@ import { textDirection, type StringKey, type Strings } from '../i18n';
 import { VIEWS, type ResolvedOptions, type View } from '../options/options';
 import { chatIcon, closeIcon, newIcon } from './icons';
 import type { Shell } from './shell';
+import { reactive } from '../platform/reactive';
 
 export interface AppProps {
   shell: Shell;
@@ -48,7 +49,7 @@ const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
   </button>
 );
 
-export function App({ shell, chat, strings, options, booking, now }: AppProps) {
+export const App = reactive(function App({ shell, chat, strings, options, booking, now }: AppProps) {
   const launcher = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const isOpen = shell.isOpen.value;
@@ -188,4 +189,4 @@ export function App({ shell, chat, strings, options, booking, now }: AppProps) {
       )}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The Book flow's state: duration, day, time, details, review, confirmation. Components render these
 // signals and call the actions; requests and their failures are handled here, and dispose() ends them.
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { addDays, addMonths, daysInMonth, instantToZoned, minutesOf, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
 import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';

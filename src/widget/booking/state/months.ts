@@ -2,7 +2,7 @@
 // (the month shown, the prefetch of the next, the search for a first free day). A fetch belongs to
 // the cache, not to the caller that started it: a caller that stops waiting does not abort it for
 // the others; dispose() aborts them all.
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { BookingClient } from '../../../core/booking-client';
 import type { BookingDate } from '../../../core/types';
 import { createRequests } from './requests';

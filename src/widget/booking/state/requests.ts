@@ -1,7 +1,7 @@
 // The requests of one store. Each kind of request runs "newest wins": starting one aborts the one
 // before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
 // and drops every answer after it, so a destroyed widget neither fetches nor writes state.
-import type { Signal } from '@preact/signals';
+import type { Signal } from '@preact/signals-core';
 import { anySignal } from '../../../core/http';
 
 export type Run = <T>(
