@@ -39,6 +39,8 @@ function scriptTag(entry: string, fileName: string): EnvironmentOptions {
     build: {
       ...shared,
       target: 'es2022',
+      // Browsers that know light-dark(): lightningcss adds no polyfill variables for it (we use none).
+      cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
       // terser measured 660 B gzip smaller than the default minifier on this bundle.
       minify: 'terser',
       // ascii_only: a page that serves the file without charset=utf-8 still shows every character right.

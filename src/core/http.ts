@@ -83,23 +83,13 @@ export function retryAfterSeconds(headers: Headers, nowMs: number = Date.now()):
 }
 
 /**
- * One signal that fires when any input fires, keeping the first reason.
- * AbortSignal.any is missing in browsers before 2024, which the widget still serves.
+ * A signal that fires when `signal` or `deadline` fires, with the first reason. Where AbortSignal.any
+ * is missing (Safari before 17.4) the deadline alone: the call still ends on time, and a call its
+ * caller gave up on is answered as aborted once it settles (the caller's own signal is checked then).
  */
-export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(present);
-  const controller = new AbortController();
-  for (const s of present) {
-    if (s.aborted) {
-      controller.abort(s.reason);
-      break;
-    }
-    s.addEventListener('abort', () => controller.abort(s.reason), { once: true, signal: controller.signal });
-  }
-  return controller.signal;
+export function anySignal(signal: AbortSignal | undefined, deadline: AbortSignal): AbortSignal {
+  return signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, deadline]) : deadline;
 }
-
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -206,7 +196,7 @@ export function createHttp(options: HttpOptions): Http {
       () => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })),
       timeoutMs,
     );
-    const signal = anySignal([req.signal, deadline.signal]);
+    const signal = anySignal(req.signal, deadline.signal);
 
     try {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);

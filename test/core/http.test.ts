@@ -167,13 +167,18 @@ describe('fetch layer', () => {
     expect(error.status).toBe(0);
   });
 
-  test('anySignal fires with the first reason', () => {
+  test('anySignal fires with the first reason; without AbortSignal.any the deadline stands for both', () => {
     const a = new AbortController();
     const b = new AbortController();
-    const combined = anySignal([a.signal, undefined, b.signal]);
+    const combined = anySignal(a.signal, b.signal);
     b.abort('second');
     a.abort('first');
     expect(combined.aborted).toBe(true);
     expect(combined.reason).toBe('second');
+    const deadline = new AbortController().signal;
+    expect(anySignal(undefined, deadline)).toBe(deadline);
+    vi.stubGlobal('AbortSignal', { ...AbortSignal, any: undefined });
+    expect(anySignal(a.signal, deadline)).toBe(deadline);
+    vi.unstubAllGlobals();
   });
 });

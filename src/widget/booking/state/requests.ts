@@ -33,7 +33,7 @@ export function createRequests(): Requests {
         if (pending) pending.value = true;
         let outcome: { value: Awaited<ReturnType<typeof call>> } | { error: unknown };
         try {
-          outcome = { value: await call(anySignal([controller.signal, all.signal])) };
+          outcome = { value: await call(anySignal(controller.signal, all.signal)) };
         } catch (error) {
           outcome = { error };
         }
