@@ -120,7 +120,7 @@ const environments: Record<string, EnvironmentOptions> = {
   // dist/embed.html + dist/embed.js: the iframe page.
   embed: scriptTag('src/widget/entries/iframe-page.ts', 'embed.js'),
   // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
-  // @preact/signals stay imports so the app's bundler dedupes them with its own copy.
+  // @preact/signals-core stay imports so the app's bundler dedupes them with its own copy.
   package: {
     consumer: 'client',
     build: {

@@ -21,9 +21,6 @@ function projectPath(id, root) {
   return relative(root, path).split(sep).join('/');
 }
 
-// The signals adapter and its core are one dependency to a reader of the table.
-const packageAlias = { '@preact/signals-core': '@preact/signals' };
-
 /** The row a module is reported under: its npm package, `styles`, or its folder under src/. */
 export function groupOf(id, root) {
   if (/\.css(\?|$)/.test(id)) return 'styles';
@@ -32,7 +29,7 @@ export function groupOf(id, root) {
   if (inPackages >= 0) {
     const [scope = '', name = ''] = path.slice(inPackages + 'node_modules/'.length).split('/');
     const pkg = scope.startsWith('@') ? `${scope}/${name}` : scope;
-    return packageAlias[pkg] ?? pkg;
+    return pkg;
   }
   if (!path.startsWith('src/')) return id.startsWith('\0') ? 'bundler runtime' : path;
   const parts = path.split('/');

@@ -1,7 +1,8 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
 // scrolled up), failure notices with their one action, the typing indicator and the composer.
 import { Component } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { signal } from '@preact/signals-core';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { reactive } from '../platform/reactive';
 import { fmt } from '../i18n/format';
 import type { Strings } from '../i18n';
@@ -23,11 +24,11 @@ export interface ChatViewProps {
 
 type RowProps = ChatViewProps & { message: ChatMessage };
 
-function Countdown({ until, strings, locale, now }: { until: number } & ChatViewProps) {
+const Countdown = reactive(function Countdown({ until, strings, locale, now }: { until: number } & ChatViewProps) {
   const left = () => Math.max(0, Math.ceil((until - now()) / 1000));
-  const [seconds, setSeconds] = useState(left());
+  const seconds = useMemo(() => signal(left()), []);
   useEffect(() => {
-    const tick = () => setSeconds(left());
+    const tick = () => (seconds.value = left());
     tick();
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
@@ -35,11 +36,11 @@ function Countdown({ until, strings, locale, now }: { until: number } & ChatView
   return (
     <p class="aw-notice">
       {/* The number changes every second: shown, but announced once in words instead. */}
-      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
+      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds.value) })}</span>
       <span class="aw-sr">{strings.chatBusyAnnounce}</span>
     </p>
   );
-}
+});
 
 /** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
 function Failure(props: RowProps) {
@@ -112,7 +113,7 @@ const MessageList = reactive(function MessageList(props: ChatViewProps) {
   const { chat, strings, title, greeting, visible } = props;
   const log = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
-  const [unseen, setUnseen] = useState(false);
+  const unseen = useMemo(() => signal(false), []);
   const messages = chat.messages.value;
   const sending = chat.sending.value;
   const last = messages[messages.length - 1]?.id;
@@ -122,11 +123,11 @@ const MessageList = reactive(function MessageList(props: ChatViewProps) {
     // With only the greeting there is nothing to scroll; reading scrollHeight would force a layout.
     if (el && (last || sending)) el.scrollTop = el.scrollHeight;
     pinned.current = true;
-    setUnseen(false);
+    unseen.value = false;
   };
   useLayoutEffect(() => {
     if (pinned.current) toBottom();
-    else setUnseen(true);
+    else unseen.value = true;
   }, [last, sending]);
   useLayoutEffect(() => {
     if (visible && pinned.current) toBottom();
@@ -136,7 +137,7 @@ const MessageList = reactive(function MessageList(props: ChatViewProps) {
     const el = log.current;
     if (!el) return;
     pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
-    if (pinned.current) setUnseen(false);
+    if (pinned.current) unseen.value = false;
   };
 
   return (
@@ -162,7 +163,7 @@ const MessageList = reactive(function MessageList(props: ChatViewProps) {
           </div>
         )}
       </div>
-      {unseen && (
+      {unseen.value && (
         <button type="button" class="aw-jump" onClick={toBottom}>
           {downIcon()} {strings.jumpToNew}
         </button>
