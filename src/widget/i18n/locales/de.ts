@@ -63,7 +63,7 @@ const strings: Strings = {
   showIn: '{zone} anzeigen',
   slotName: '{time}, {zone}',
   noSlots: 'An diesem Tag sind keine Termine mehr frei. Bitte wählen Sie einen anderen Tag.',
-  taken: 'Leider wurde {time} soeben vergeben. Die nächsten freien Termine:',
+  taken: 'Leider wurde der Termin um {time} soeben vergeben. Die nächsten freien Termine:',
 
   formHeading: 'Ihre Angaben',
   optional: '(optional)',
@@ -89,7 +89,7 @@ const strings: Strings = {
   icsDetails: 'Buchungscode {code}',
   bookAnother: 'Weiteren Termin buchen',
 
-  codeHint: 'Er sieht aus wie BK-A1B2C3.',
+  codeHint: 'Er sieht so aus: BK-A1B2C3.',
   invalidCode: 'Bitte geben Sie einen Code wie BK-A1B2C3 ein.',
   find: 'Buchung suchen',
   notFound: 'Wir konnten keine Buchung mit diesem Code finden.',

@@ -42,7 +42,7 @@ const strings: Strings = {
   unavailable: 'Las reservas no están disponibles aquí en este momento. Vuelva a consultarlo más tarde.',
   networkError: 'No hemos podido conectar con el servicio de reservas. Compruebe su conexión y vuelva a intentarlo.',
   serverError: 'Algo salió mal. Vuelva a intentarlo.',
-  busy: 'El servicio de reservas está muy ocupado en este momento. Vuelva a intentarlo en un momento.',
+  busy: 'El servicio de reservas está saturado en este momento. Vuelva a intentarlo en unos instantes.',
 
   durationHeading: '¿Cuánto tiempo necesita?',
   dateHeading: 'Elija un día',

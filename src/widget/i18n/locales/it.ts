@@ -43,14 +43,14 @@ const strings: Strings = {
   unavailable: 'Le prenotazioni non sono disponibili qui al momento. Riprovi più tardi.',
   networkError: 'Non è stato possibile raggiungere il servizio di prenotazione. Controlli la connessione e riprovi.',
   serverError: 'Si è verificato un problema. Riprovi.',
-  busy: 'Il servizio di prenotazione è molto occupato al momento. Riprovi tra qualche istante.',
+  busy: 'Il servizio di prenotazione è sovraccarico al momento. Riprovi tra qualche istante.',
 
   durationHeading: 'Di quanto tempo ha bisogno?',
   dateHeading: 'Scelga un giorno',
   prevMonth: 'Mese precedente',
   nextMonth: 'Mese successivo',
   // {from} and {to} are "aprile 2026".
-  jumped: 'Nessun orario libero a {from}. Viene mostrato {to}, il primo mese con orari liberi.',
+  jumped: 'Nessun orario libero in {from}. Viene mostrato {to}, il primo mese con orari liberi.',
   noneFree: 'Al momento non ci sono orari liberi da prenotare.',
   dayLabel: '{date}, {status}',
   timesOne: '1 orario disponibile',

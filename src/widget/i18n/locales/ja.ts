@@ -24,7 +24,7 @@ const strings: Strings = {
   chatRetry: '再送信',
   chatOffline: '送信できませんでした。オフラインのようです。オンラインに戻ると自動的に再送信されます。',
   chatFailed: '問題が発生しました。メッセージは送信されていません。',
-  chatBusy: 'ただいま混み合っています。{seconds} 秒後に再試行します。',
+  chatBusy: 'ただいま混み合っています。{seconds}秒後に再試行します。',
   chatBusyAnnounce: 'ただいま混み合っています。メッセージは自動的に再送信されます。',
   chatStillBusy: 'まだ混み合っています。しばらくしてからもう一度お試しください。',
   chatUnavailable: '現在チャットはご利用いただけません。ご予約は引き続き承っております。',
@@ -54,8 +54,8 @@ const strings: Strings = {
   noneFree: '現在ご予約いただける空きはありません。',
   dayLabel: '{date}、{status}',
   // Japanese has no plural: one counter phrase serves both keys.
-  timesOne: '空き 1 件',
-  timesMany: '空き {count} 件',
+  timesOne: '空き1件',
+  timesMany: '空き{count}件',
   timesSome: '空きあり',
   timesNone: '空きなし',
 
@@ -64,7 +64,7 @@ const strings: Strings = {
   showIn: '{zone}で表示',
   slotName: '{time}、{zone}',
   noSlots: 'この日は空きがなくなりました。別の日をお選びください。',
-  taken: '申し訳ありません。{time} の枠はたった今埋まりました。最も近い空き時間：',
+  taken: '申し訳ありません。{time}の枠はたった今埋まりました。最も近い空き時間：',
 
   formHeading: 'お客様情報',
   optional: '（任意）',
@@ -81,7 +81,7 @@ const strings: Strings = {
   code: '予約番号',
   status: 'ステータス',
   confirmed: '確定',
-  pending: '保留中：確認待ち',
+  pending: '確認待ち',
   cancelled: 'キャンセル済み',
   google: 'Google カレンダーに追加',
   opensNewTab: '（新しいタブで開きます）',

@@ -81,7 +81,7 @@ const strings: Strings = {
   code: '예약 코드',
   status: '상태',
   confirmed: '확정됨',
-  pending: '대기 중: 확정 대기',
+  pending: '확정 대기 중',
   cancelled: '취소됨',
   google: 'Google 캘린더에 추가',
   opensNewTab: '(새 탭에서 열림)',

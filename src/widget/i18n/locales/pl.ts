@@ -14,7 +14,7 @@ const strings: Strings = {
   tabBook: 'Rezerwacja',
   tabLookup: 'Moja rezerwacja',
   conversation: 'Rozmowa',
-  you: 'Twoja wiadomość:',
+  you: 'Moja wiadomość:',
   agentSaid: '{title}:',
   typing: '{title} pisze…',
   messageLabel: 'Wiadomość',

@@ -92,7 +92,7 @@ const strings: Strings = {
   icsDetails: 'Código do agendamento {code}',
   bookAnother: 'Agendar outro horário',
 
-  codeHint: 'Ele tem este formato: BK-A1B2C3.',
+  codeHint: 'O código tem este formato: BK-A1B2C3.',
   invalidCode: 'Digite um código como BK-A1B2C3.',
   find: 'Buscar agendamento',
   notFound: 'Não encontramos nenhum agendamento com esse código.',

@@ -64,7 +64,7 @@ const strings: Strings = {
   showIn: 'visa i {zone}',
   slotName: '{time}, {zone}',
   noSlots: 'Det finns inga lediga tider kvar den här dagen. Välj en annan dag.',
-  taken: 'Tyvärr blev {time} precis bokad. De närmaste lediga tiderna:',
+  taken: 'Tyvärr har tiden {time} precis bokats. De närmaste lediga tiderna:',
 
   formHeading: 'Dina uppgifter',
   optional: '(valfritt)',

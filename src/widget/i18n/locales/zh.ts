@@ -50,7 +50,7 @@ const strings: Strings = {
   prevMonth: '上个月',
   nextMonth: '下个月',
   // {from} and {to} are "2026年4月".
-  jumped: '{from}没有可预约的时段。现显示{to}，即最近一个有空闲时段的月份。',
+  jumped: '{from}没有可预约的时段。现显示{to}，即第一个有可预约时段的月份。',
   noneFree: '目前没有可预约的时段。',
   dayLabel: '{date}，{status}',
   // Chinese has no plural: one measure-word phrase serves both keys.
