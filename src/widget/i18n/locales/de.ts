@@ -25,7 +25,7 @@ const strings: Strings = {
   chatFailed: 'Etwas ist schiefgelaufen. Ihre Nachricht wurde nicht gesendet.',
   chatBusy: 'Wir sind gerade stark ausgelastet. Neuer Versuch in {seconds} s.',
   chatBusyAnnounce: 'Wir sind gerade stark ausgelastet. Ihre Nachricht wird automatisch erneut gesendet.',
-  chatStillBusy: 'Weiterhin ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
+  chatStillBusy: 'Wir sind weiterhin ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
   chatUnavailable: 'Der Chat ist gerade nicht verfügbar. Sie können aber einen Termin buchen.',
   chatOpenBooking: 'Termin buchen',
   chatMisconfigured: 'Der Chat ist auf dieser Website gerade nicht verfügbar.',

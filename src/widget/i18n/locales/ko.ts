@@ -71,7 +71,7 @@ const strings: Strings = {
   required: '{label} 항목은 필수입니다.',
   invalidEmail: 'name@example.com 형식으로 이메일 주소를 입력해 주세요.',
 
-  reviewHeading: '확인 후 예약',
+  reviewHeading: '예약 내용 확인',
   duration: '소요 시간',
   confirm: '예약 확정',
   confirming: '예약 중…',

@@ -49,8 +49,8 @@ const strings: Strings = {
   prevMonth: 'Vorige maand',
   nextMonth: 'Volgende maand',
   // {from} and {to} are "april 2026".
-  jumped: 'Geen vrije tijden in {from}. U ziet nu {to}, de eerste maand met vrije tijden.',
-  noneFree: 'Er zijn op dit moment geen vrije tijden om te boeken.',
+  jumped: 'Geen beschikbare tijden in {from}. U ziet nu {to}, de eerste maand met beschikbare tijden.',
+  noneFree: 'Er zijn op dit moment geen tijden beschikbaar om te boeken.',
   dayLabel: '{date}, {status}',
   timesOne: '1 tijd beschikbaar',
   timesMany: '{count} tijden beschikbaar',
@@ -62,8 +62,8 @@ const strings: Strings = {
   timesIn: 'Tijden in {zone}',
   showIn: 'weergeven in {zone}',
   slotName: '{time}, {zone}',
-  noSlots: 'Er zijn op deze dag geen vrije tijden meer. Kies een andere dag.',
-  taken: 'Helaas is {time} zojuist geboekt. De dichtstbijzijnde vrije tijden:',
+  noSlots: 'Er zijn op deze dag geen tijden meer beschikbaar. Kies een andere dag.',
+  taken: 'Helaas is {time} zojuist geboekt. De dichtstbijzijnde beschikbare tijden:',
 
   formHeading: 'Uw gegevens',
   optional: '(optioneel)',

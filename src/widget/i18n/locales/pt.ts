@@ -22,7 +22,7 @@ const strings: Strings = {
   sources: 'Fontes',
   jumpToNew: 'Novas mensagens',
   chatRetry: 'Tentar novamente',
-  chatOffline: 'Não enviada: parece que você está sem conexão. Ela será enviada novamente quando você voltar a ficar on-line.',
+  chatOffline: 'Mensagem não enviada: parece que você está sem conexão. Ela será reenviada quando você voltar a ficar on-line.',
   chatFailed: 'Algo deu errado. Sua mensagem não foi enviada.',
   chatBusy: 'Estamos com muita demanda no momento. Nova tentativa em {seconds} s.',
   chatBusyAnnounce: 'Estamos com muita demanda no momento. Sua mensagem será reenviada automaticamente.',

@@ -64,7 +64,7 @@ const strings: Strings = {
   timesIn: 'Saat dilimi: {zone}',
   showIn: '{zone} ile göster',
   slotName: '{time}, {zone}',
-  noSlots: 'Bu günde boş saat kalmadı. Lütfen başka bir gün seçin.',
+  noSlots: 'Bu gün için boş saat kalmadı. Lütfen başka bir gün seçin.',
   taken: 'Üzgünüz, {time} saati az önce doldu. En yakın boş saatler:',
 
   formHeading: 'Bilgileriniz',
