@@ -118,6 +118,16 @@ const server = createServer((req, res) => {
   });
 });
 
+server.on('error', (error) => {
+  const taken = error.code === 'EADDRINUSE';
+  console.error(
+    taken
+      ? `Port ${port} on ${host} is already in use: start on another with PORT=5174 npm start (PORT=0 picks a free one).`
+      : `The demo server could not listen on ${host}:${port}: ${error.message}`,
+  );
+  process.exit(1);
+});
+
 server.listen(port, host, () => {
   const { port: actual } = server.address();
   const origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}`;
