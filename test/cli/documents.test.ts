@@ -3,9 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { manualClock, runCli, sandboxEnv, serveSandbox, type Served, sandboxAdvancingOn } from './harness';
 
-const STAGE_MS = 2000;
 let served: Served | undefined;
 let dir = '';
 
@@ -20,17 +19,8 @@ afterEach(async () => {
   served = undefined;
 });
 
-/** The clock moves one processing stage on every status poll. */
-async function sandboxAdvancingOnPoll(): Promise<Served> {
-  const clock = manualClock();
-  return serveSandbox({
-    now: clock.now,
-    stageMs: STAGE_MS,
-    afterRequest: (method, path) => {
-      if (method === 'POST' && path === '/convert-document/status') clock.advance(STAGE_MS);
-    },
-  });
-}
+/** The clock moves one stage on every status poll. */
+const sandboxAdvancingOnPoll = (): Promise<Served> => sandboxAdvancingOn((method, path) => method === 'POST' && path === '/convert-document/status');
 
 async function uploadOnly(env: Record<string, string>, name: string): Promise<string> {
   // Upload starts processing; the id is what later commands take.

@@ -147,3 +147,19 @@ export async function runCli(args: string[], options: RunOptions = {}): Promise<
 }
 
 export { DEMO_AGENT_ID, DEMO_API_KEY };
+
+/** The asynchronous stage length the CLI tests give the sandbox. */
+export const STAGE_MS = 2000;
+
+/** A sandbox whose clock moves one stage on every request `isPoll` recognises (a status poll). */
+export function sandboxAdvancingOn(isPoll: (method: string, path: string) => boolean): Promise<Served> {
+  const clock = manualClock();
+  return serveSandbox({
+    now: clock.now,
+    stageMs: STAGE_MS,
+    afterRequest: (method, path) => {
+      if (isPoll(method, path)) clock.advance(STAGE_MS);
+    },
+  });
+}
+

@@ -1,8 +1,7 @@
 // `sources …` end to end: the real bin against the sandbox over HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { HAS_PTY, manualClock, runCli, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
+import { HAS_PTY, manualClock, runCli, sandboxEnv, serveSandbox, startCli, type Served, sandboxAdvancingOn, STAGE_MS } from './harness';
 
-const STAGE_MS = 2000;
 let served: Served | undefined;
 
 afterEach(async () => {
@@ -10,17 +9,8 @@ afterEach(async () => {
   served = undefined;
 });
 
-/** A sandbox whose clock moves one training stage on every status poll of a web source. */
-async function sandboxAdvancingOnPoll(): Promise<Served> {
-  const clock = manualClock();
-  return serveSandbox({
-    now: clock.now,
-    stageMs: STAGE_MS,
-    afterRequest: (method, path) => {
-      if (method === 'GET' && /^\/web-sources\/[^/]+$/.test(path)) clock.advance(STAGE_MS);
-    },
-  });
-}
+/** The clock moves one stage on every status poll. */
+const sandboxAdvancingOnPoll = (): Promise<Served> => sandboxAdvancingOn((method, path) => method === 'GET' && /^\/web-sources\/[^/]+$/.test(path));
 
 async function addSource(env: Record<string, string>, url = 'https://docs.example.com'): Promise<string> {
   const added = await runCli(['sources', 'add', url, '--mode', 'sitemap', '--max-pages', '20', '--json'], { env });
