@@ -8,7 +8,7 @@ import { suite, useDemo } from './support/demo';
 /** Saturday 21 November 2026, 10:00 in New York (the agent). */
 const NOW = '2026-11-21T15:00:00Z';
 
-const demo = useDemo({ now: NOW, strict: true, faults: '/booking/public/config:gateway:1' });
+const demo = useDemo({ now: NOW, strict: true, faults: '/booking/public/config:gateway:1,/booking/public/lookup:shape:1' });
 
 interface AXNode {
   role?: { value?: string };
@@ -69,6 +69,41 @@ suite('strict-spec service in Chromium', () => {
     await page.screenshot({ path: 'test-results/strict-taken.png' });
     await page.getByRole('alert').getByRole('button', { name: /^9:30 AM, Eastern/ }).click();
     expect(await page.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Ada Lovelace');
+    await context.close();
+  });
+
+  test('My booking: a lookup answered with the wrong shape gets Try again; a status word the spec does not name is shown as written', async () => {
+    const api = (path: string, body: unknown) =>
+      fetch(new URL(`sandbox/booking/public/${path}`, demo.server.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((res) => res.json() as Promise<{ booking?: { booking_code: string } }>);
+    const made = await api('create', {
+      agentId: 'demo-agent',
+      conversationId: 'e2e-status',
+      date: '2026-11-30',
+      time: '11:00',
+      durationOptionId: 'consult-30',
+      formData: { name: 'Ada', email: 'ada@example.com' },
+    });
+    const code = made.booking?.booking_code ?? '';
+    await api('cancel', { agentId: 'demo-agent', bookingCode: code });
+
+    const context = await demo.browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(NOW));
+    await page.goto(demo.server.url);
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    await page.getByRole('tab', { name: 'My booking' }).click();
+    await page.getByRole('textbox', { name: 'Booking code' }).fill(code);
+    await page.getByRole('button', { name: 'Find booking' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('Something went wrong. Please try again.').waitFor();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('canceled by user').waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/strict-lookup.png' });
     await context.close();
   });
 
