@@ -150,6 +150,19 @@ describe('conversation persistence', () => {
     expect(read()).toContain(CHAT_KEY);
   });
 
+  test('the storage area itself is not touched until the panel first opens (opening it costs the host page)', () => {
+    const opened = vi.fn();
+    const area = window.localStorage;
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      opened();
+      return area;
+    });
+    const { ui } = mountWidget();
+    expect(opened).not.toHaveBeenCalled();
+    openChat(ui);
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
   test('a stored conversation longer than the write cap restores only its newest 200 messages', () => {
     const messages = Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, role: 'user', text: `Message ${i}`, at: Date.now() }));
     localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'conv-long', messages } }));
