@@ -45,8 +45,12 @@ suite('the shell in Chromium', () => {
   test('opens with the mouse: a dialog with focus in the composer; the close button returns focus', async () => {
     const page = await openPage();
     await page.screenshot({ path: 'test-results/shell-desktop-closed.png' });
+    // Before the first open only the launcher's stylesheet is parsed; the panel's comes with the panel.
+    const sheets = () => page.evaluate(() => document.querySelector('[data-agent-widget]')?.shadowRoot?.adoptedStyleSheets.length);
+    expect(await sheets()).toBe(1);
     await launcher(page).click();
     await dialog(page).waitFor();
+    expect(await sheets()).toBe(2);
     expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
     expect(await focusInWidget(page)).toBe('textarea#aw-input');
     await page.screenshot({ path: 'test-results/shell-desktop-open.png' });

@@ -1,5 +1,6 @@
 // Mounts one widget: a host element of our own with an open shadow root, constructable stylesheets,
 // the stores, and the Preact tree. The script tag (entry.ts) and bundler users both come through here.
+import { effect } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
 import { bookingCss, createBookingStores } from '../booking';
@@ -58,7 +59,9 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   if (own) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  adoptStyles(root, hostCss(options, !own) + shellCss + chatCss + bookingCss);
+  // The launcher's rules now; the chat's and booking's when the panel first opens (parsing them all cost
+  // the host page's load a few ms more at 4x CPU).
+  adoptStyles(root, hostCss(options, !own) + shellCss);
 
   const store = createStore(options.persist, agentId, { win, now });
   // Created on first use (first open, or booking asking for the conversation id), so the stored
@@ -70,6 +73,13 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
+  let panelStyled = false;
+  const stopStyling = effect(() => {
+    if (!panelStyled && shell.isOpen.value) {
+      panelStyled = true;
+      adoptStyles(root, chatCss + bookingCss, true);
+    }
+  });
   let zone: string | undefined;
   const booking = createBookingStores({
     agentId,
@@ -116,6 +126,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      stopStyling();
       render(null, root);
       if (own) host.remove();
       chatStore?.dispose();

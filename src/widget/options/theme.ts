@@ -48,11 +48,15 @@ export function hostCss({ color, mode }: Pick<ResolvedOptions, 'color' | 'mode'>
   return `:host{${placement}--aw-accent:${color};--aw-on-accent:${textColorOn(color)}}`;
 }
 
-/** A constructable stylesheet where supported; jsdom has none, and a <style> fallback would break CSP. */
-export function adoptStyles(root: ShadowRoot, css: string): void {
+/**
+ * The root's constructable stylesheets become `css` (or, with `add`, gain it) where supported; jsdom has
+ * none, and a <style> fallback would break CSP. A remounted element keeps its shadow root: replacing
+ * first keeps its sheets from piling up.
+ */
+export function adoptStyles(root: ShadowRoot, css: string, add = false): void {
   attempt(() => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
-    root.adoptedStyleSheets = [sheet];
+    root.adoptedStyleSheets = add ? [...root.adoptedStyleSheets, sheet] : [sheet];
   });
 }
