@@ -163,6 +163,25 @@ describe('conversation persistence', () => {
     expect(opened).toHaveBeenCalledTimes(1);
   });
 
+  test('remembered bookings the My booking list could not show (a bad day, time or zone) are left out', () => {
+    const store = createStore('local', 'demo-agent', { win: window, now: Date.now });
+    const good = { code: 'BK-AAAAAA', date: '2026-11-24', time: '10:00', status: 'confirmed', timezone: 'America/New_York' };
+    localStorage.setItem(
+      storageKey('demo-agent', 'bookings'),
+      JSON.stringify({
+        at: Date.now(),
+        value: [good, { ...good, code: 'BK-BBBBBB', date: 'tomorrow' }, { ...good, code: 'BK-CCCCCC', time: '25h' }, { ...good, code: 'BK-DDDDDD', timezone: 'Mars/Olympus' }],
+      }),
+    );
+    const remembered = createRememberedBookings(store);
+    expect(remembered.list.value.map((b) => [b.code, b.timezone])).toEqual([
+      ['BK-AAAAAA', 'America/New_York'],
+      ['BK-DDDDDD', undefined],
+    ]);
+    remembered.dispose();
+    store.dispose();
+  });
+
   test('a stored conversation longer than the write cap restores only its newest 200 messages', () => {
     const messages = Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, role: 'user', text: `Message ${i}`, at: Date.now() }));
     localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'conv-long', messages } }));

@@ -4,7 +4,7 @@
 // Component instance as `this`, and @preact/signals-core's effect(). The Preact adapter package does
 // the same for every component through Preact's internal hooks, for 1.2 KB gzip more.
 import type { Component, FunctionComponent, RenderableProps } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { effect } from '@preact/signals-core';
 
 export function reactive<P>(Render: FunctionComponent<P>): FunctionComponent<P> {
@@ -20,7 +20,8 @@ export function reactive<P>(Render: FunctionComponent<P>): FunctionComponent<P> 
         out = Render(props);
       }
     });
-    useEffect(() => () => stop.current?.(), []);
+    // On unmount, even one before effects would have run (destroy() right after a render).
+    this.componentWillUnmount = () => stop.current?.();
     return out;
   };
 }

@@ -2,6 +2,8 @@
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
 // the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
+import { isTimeZone } from '../../core/time';
+import { isIsoDate } from '../../core/validate';
 import { signal } from '@preact/signals-core';
 import { attempt } from './attempt';
 import type { BookingStatus } from '../../core/types';
@@ -124,8 +126,16 @@ function parseBookings(value: unknown): RememberedBooking[] {
   const out: RememberedBooking[] = [];
   for (const item of Array.isArray(value) ? value : []) {
     const { code, date, time, status, title, timezone } = Object(item) as Record<string, unknown>;
-    if (isText(code) && isText(date) && isText(time) && isText(status))
-      out.push({ code, date, time, status, ...(isText(title) && { title }), ...(isText(timezone) && { timezone }) });
+    // What the My booking list formats must be a real day, a time and a zone this browser knows.
+    if (isText(code) && isText(date) && isIsoDate(date) && isText(time) && /^\d\d:\d\d$/.test(time) && isText(status))
+      out.push({
+        code,
+        date,
+        time,
+        status,
+        ...(isText(title) && { title }),
+        ...(isText(timezone) && isTimeZone(timezone) && { timezone }),
+      });
   }
   return out.slice(0, MAX_BOOKINGS);
 }

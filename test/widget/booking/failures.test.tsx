@@ -147,6 +147,29 @@ describe('when things go wrong', () => {
     expect(sentTo(h, '/create').map((s) => (s.body as { time: string }).time)).toEqual(['09:00', '09:30']);
   });
 
+  test('after a taken slot, Back shows the calendar again with the month re-fetched', async () => {
+    captureBlobs();
+    const h = makeContext(api.baseUrl);
+    renderBook(h);
+    await walkToReview('3:00 PM, Central European Standard Time');
+    await createBookingClient({ baseUrl: api.baseUrl }).create({
+      agentId: DEMO_AGENT_ID,
+      conversationId: 'someone-else',
+      date: '2026-11-23',
+      time: '09:00',
+      durationOptionId: 'consult-30',
+      formData: { name: 'Bob', email: 'bob@example.com' },
+    });
+    const monthsBefore = sentTo(h, '/dates').length;
+    fireEvent.click(screen.getByRole('button', { name: t.confirm }));
+    await heading(t.timeHeading);
+    fireEvent.click(screen.getByRole('button', { name: t.back }));
+    await heading(t.dateHeading);
+    expect(await screen.findByRole('button', { name: /^Monday, November 23, 2026, \d+ times? available$/ })).toBeTruthy();
+    expect(screen.getByRole('grid').getAttribute('aria-busy')).toBeNull();
+    expect(sentTo(h, '/dates').length).toBe(monthsBefore + 1);
+  });
+
   test('confirming twice sends one request', async () => {
     captureBlobs();
     const h = makeContext(api.baseUrl);

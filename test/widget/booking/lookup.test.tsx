@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createBookingClient } from '../../../src/core/booking-client';
 import type { Booking } from '../../../src/core/types';
 import { DEMO_AGENT_ID, DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
@@ -123,6 +123,33 @@ describe('My booking', () => {
     expect(h.events).toEqual([
       { type: 'error', payload: expect.objectContaining({ scope: 'booking', request: 'cancel', status: 400, retry: 'none' }) },
     ]);
+  });
+
+  test('a cancel that answers after the visitor moved on to another code does not bring the old booking back', async () => {
+    const booking = await bookMonday();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.server.use(
+      http.post(`${api.baseUrl}/booking/public/cancel`, async ({ request }) => {
+        await held;
+        return api.sandbox().handle(request);
+      }),
+    );
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+    fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+    fireEvent.click(screen.getByRole('button', { name: t.keep }));
+    fireEvent.click(await screen.findByRole('button', { name: t.lookupAnother }));
+    await heading(t.lookupHeading);
+    release();
+    await vi.waitFor(() => expect(h.events.map((e) => e.type)).toContain('booking:cancelled'));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.lookupHeading);
+    expect(h.remembered.find((b) => b.code === booking.booking_code)?.status).toBe('cancelled');
   });
 
   test('a remembered code can be picked, and its status and time are kept up to date', async () => {

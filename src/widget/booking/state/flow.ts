@@ -67,6 +67,8 @@ export interface BookingFlow {
 }
 
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
+/** However far ahead a config allows, the calendar stops here (ten years): date math stays in range. */
+const MAX_HORIZON_DAYS = 3650;
 /** The search for a first month with a free day asks for at most this many months. */
 export const MAX_SEARCH_MONTHS = 12;
 /** A failed create with one of these may mean the time was taken: the day's slots are checked (see spec-assumptions). */
@@ -133,7 +135,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       ({ config: c }) => {
         const today = instantToZoned(ctx.now?.() ?? new Date(), c.timezone).date;
         config.value = c;
-        bounds.value = { today, last: addDays(today, c.max_advance_days ?? DEFAULT_HORIZON_DAYS) };
+        bounds.value = { today, last: addDays(today, Math.min(c.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS)) };
         answers.value = prefilledAnswers(c.form_fields, ctx.prefill);
         start();
       },
@@ -311,7 +313,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
           return;
         }
         reportFailure(ctx, 'create', result.error);
+        // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
         months.drop(option.duration_minutes, day.slice(0, 7));
+        void runPrefetch(() => months.get(option.duration_minutes, day.slice(0, 7)), ignore, ignore);
         slots.value = result.fresh;
         taken.value = time;
         slot.value = null;

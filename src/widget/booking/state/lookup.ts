@@ -77,13 +77,16 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
       (signal) => ctx.client.cancel({ agentId: ctx.agentId, bookingCode }, { signal }),
       ({ message }) => {
         const gone = { ...b, status: CANCELLED_STATUS };
+        ctx.remembered.setStatus(bookingCode, CANCELLED_STATUS);
+        ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: bookingCode, booking: gone, message });
+        // The visitor may have moved on (Look up another) while the cancel was on its way.
+        if (result.peek() !== current) return;
         asking.value = false;
         cancelled.value = message;
         result.value = { ...current, booking: gone, canCancel: false };
-        ctx.remembered.setStatus(bookingCode, CANCELLED_STATUS);
-        ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: bookingCode, booking: gone, message });
       },
       (error) => {
+        if (result.peek() !== current) return;
         fail('cancel', cancel)(error);
         // A refusal is the cancel reason: say it where the reason goes, and stop offering the cancel control.
         const p = problem.peek();
