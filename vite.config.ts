@@ -2,7 +2,7 @@
 //   npm run dev     Vite's dev server: the demo page (public/) with HMR, the chat proxy and the sandbox
 //   npm run build   one environment per artefact in dist/ (see `environments` below)
 //   npm test        the Vitest projects in `test.projects`: unit (node), dom (jsdom), e2e (Chromium)
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
@@ -85,6 +85,23 @@ const typedEntries = {
   'server-node': 'src/server/node.ts',
 };
 
+/** The built-in languages besides English: src/widget/i18n/locales/<code>.ts. */
+const locales = readdirSync(`${root}src/widget/i18n/locales`).map((file) => file.replace(/\.ts$/, ''));
+
+/** dist/locales/<code>.d.ts: each dictionary is the widget's Strings (declared in agent-widget.d.ts). */
+const localeTypes: Plugin = {
+  name: 'agent-widget:locale-types',
+  applyToEnvironment: (environment) => environment.name === 'locales',
+  generateBundle() {
+    for (const code of locales)
+      this.emitFile({
+        type: 'asset',
+        fileName: `locales/${code}.d.ts`,
+        source: "import type { Strings } from '../agent-widget.js';\ndeclare const strings: Strings;\nexport default strings;\n",
+      });
+  },
+};
+
 /** dist/embed.html is the iframe page as written in public/, next to the embed.js it loads. */
 const embedPage: Plugin = {
   name: 'agent-widget:embed-page',
@@ -139,6 +156,22 @@ const environments: Record<string, EnvironmentOptions> = {
   server: nodeModule(typedEntries.server, 'server.js', { external: Object.keys(pkg.peerDependencies ?? {}) }),
   // dist/server-node.js (agent-widget/server/node): the node:http adapter.
   serverNode: nodeModule(typedEntries['server-node'], 'server-node.js'),
+  // dist/locales/<code>.js: each built-in language as a module of its own (`agent-widget/locales/de`).
+  locales: {
+    consumer: 'client',
+    build: {
+      ...shared,
+      target: 'es2022',
+      minify: false,
+      rollupOptions: {
+        input: Object.fromEntries(locales.map((code) => [code, `src/widget/i18n/locales/${code}.ts`])),
+        preserveEntrySignatures: 'strict',
+        // A dictionary is data: the JSX import every module gets (oxc.jsxInject) must not pull in Preact.
+        treeshake: { moduleSideEffects: false },
+        output: { format: 'es', entryFileNames: 'locales/[name].js' },
+      },
+    },
+  },
   // dist/sandbox.js: the in-memory service behind `npm start` and the benchmarks.
   sandbox: nodeModule('src/sandbox/index.ts', 'sandbox.js'),
   // dist/cli.js: the package's bin, executable. Its terminal libraries are inlined, so `npx agent-widget`
@@ -156,6 +189,7 @@ export default defineConfig({
     // The dev server's: component hot reload. Vitest runs a dev server too, and gets neither.
     ...(process.env.VITEST ? [] : [await prefresh(), demoDevServer()]),
     embedPage,
+    localeTypes,
   ],
   environments,
   builder: {

@@ -1,5 +1,5 @@
 // Checks on what `npm run build` ships (npm test builds before running this).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
@@ -22,6 +22,19 @@ describe('built files', () => {
 
   test('the script-tag files are ASCII only: a page served without charset=utf-8 shows "Type your message…", not "messageâ€¦"', () => {
     for (const name of ['widget.js', 'embed.js']) expect(read(name), name).toMatch(/^[\x00-\x7f]*$/);
+  });
+
+  test('each built-in language ships as its own module (agent-widget/locales/<code>) with every key, importing nothing', async () => {
+    const { defaultStrings } = await import('../../src/widget/i18n');
+    const codes = readdirSync(dist + 'locales').filter((f) => f.endsWith('.js'));
+    expect(codes.map((f) => f.replace('.js', '')).sort()).toEqual(['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'zh']);
+    for (const file of codes) {
+      const code = read(`locales/${file}`);
+      expect(code, file).not.toMatch(/^\s*import\s/m);
+      const { default: strings } = (await import(dist + `locales/${file}`)) as { default: Record<string, string> };
+      expect(Object.keys(strings).sort(), file).toEqual(Object.keys(defaultStrings).sort());
+      expect(read(`locales/${file.replace('.js', '.d.ts')}`)).toContain('declare const strings: Strings');
+    }
   });
 
   test('no browser file contains an API key, eval or new Function', () => {
