@@ -15,6 +15,7 @@ import {
   makeContext,
   renderBook,
   sentTo,
+  takeMondayNineAm,
   t,
   useBookingServer,
   walkToReview,
@@ -106,14 +107,7 @@ describe('when things go wrong', () => {
     await walkToReview('3:00 PM, Central European Standard Time');
 
     // Someone else books 09:00 New York first.
-    await createBookingClient({ baseUrl: api.baseUrl }).create({
-      agentId: DEMO_AGENT_ID,
-      conversationId: 'someone-else',
-      date: '2026-11-23',
-      time: '09:00',
-      durationOptionId: 'consult-30',
-      formData: { name: 'Bob', email: 'bob@example.com' },
-    });
+    await takeMondayNineAm(api.baseUrl);
     const slotsAskedBefore = sentTo(h, '/slots').length;
 
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
@@ -152,14 +146,7 @@ describe('when things go wrong', () => {
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview('3:00 PM, Central European Standard Time');
-    await createBookingClient({ baseUrl: api.baseUrl }).create({
-      agentId: DEMO_AGENT_ID,
-      conversationId: 'someone-else',
-      date: '2026-11-23',
-      time: '09:00',
-      durationOptionId: 'consult-30',
-      formData: { name: 'Bob', email: 'bob@example.com' },
-    });
+    await takeMondayNineAm(api.baseUrl);
     const monthsBefore = sentTo(h, '/dates').length;
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     await heading(t.timeHeading);

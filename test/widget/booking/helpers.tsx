@@ -87,6 +87,18 @@ export function makeContext(baseUrl: string, overrides: Partial<BookingContext> 
 
 export const sentTo = (h: Harness, path: string): Sent[] => h.sent.filter((s) => s.url.pathname.endsWith(path));
 
+/** Someone else books Monday 23 November, 09:00 New York (3:00 PM in Berlin), 30 minutes. */
+export async function takeMondayNineAm(baseUrl: string): Promise<void> {
+  await createBookingClient({ baseUrl }).create({
+    agentId: DEMO_AGENT_ID,
+    conversationId: 'someone-else',
+    date: '2026-11-23',
+    time: '09:00',
+    durationOptionId: 'consult-30',
+    formData: { name: 'Bob', email: 'bob@example.com' },
+  });
+}
+
 export function renderBook(h: Harness) {
   return render(<BookingView stores={h.stores} strings={bookingStrings} />);
 }

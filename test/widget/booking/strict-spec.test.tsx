@@ -21,6 +21,7 @@ import {
   renderBook,
   renderLookup,
   sentTo,
+  takeMondayNineAm,
   t,
   useBookingServer,
   walkToReview,
@@ -39,14 +40,7 @@ describe('strict-spec answers', () => {
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview(`3:00 PM, ${CET}`, MONDAY);
-    await createBookingClient({ baseUrl: api.baseUrl }).create({
-      agentId: DEMO_AGENT_ID,
-      conversationId: 'someone-else',
-      date: '2026-11-23',
-      time: '09:00',
-      durationOptionId: 'consult-30',
-      formData: { name: 'Bob', email: 'bob@example.com' },
-    });
+    await takeMondayNineAm(api.baseUrl);
 
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     expectFocused(await heading(t.timeHeading));
