@@ -87,6 +87,24 @@ suite('the shell in Chromium', () => {
     await page.context().close();
   });
 
+  test('short screens (phone landscape, a 1280x720 window at 200% zoom) get the full-screen panel too', async () => {
+    for (const viewport of [
+      { width: 844, height: 390 },
+      { width: 640, height: 360 },
+    ]) {
+      const page = await openPage({ viewport });
+      await launcher(page).click();
+      await dialog(page).waitFor();
+      expect(await dialog(page).boundingBox(), JSON.stringify(viewport)).toEqual({ x: 0, y: 0, ...viewport });
+      expect(await dialog(page).getAttribute('aria-modal')).toBe('true');
+      await page.getByRole('tab', { name: 'Book', exact: true }).click();
+      await page.getByRole('button', { name: '30 min consultation' }).click();
+      await page.getByRole('grid').waitFor();
+      await page.screenshot({ path: `test-results/shell-short-${viewport.width}x${viewport.height}.png` });
+      await page.context().close();
+    }
+  });
+
   test('on a 375x667 phone the panel is full screen and the page behind does not scroll', async () => {
     const page = await openPage({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
     const scrollY = () => page.evaluate(() => window.scrollY);

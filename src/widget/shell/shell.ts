@@ -5,7 +5,7 @@ import type { Emitter } from '../platform/events';
 import type { Mode, View } from '../options/options';
 
 /** Below this width the bubble panel covers the viewport. Kept in step with shell.css. */
-export const FULL_SCREEN_QUERY = '(max-width: 480px)';
+export const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 500px)';
 
 export interface Shell {
   readonly mode: Mode;
