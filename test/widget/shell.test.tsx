@@ -1,4 +1,5 @@
 // The launcher and the panel: what renders when, focus, keyboard, full screen, events, inline mode.
+import { FULL_SCREEN_QUERY } from '../../src/widget/shell/shell';
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';
@@ -16,7 +17,7 @@ afterEach(() => {
 /** Pretends the viewport is phone-sized (jsdom has no matchMedia). */
 function phoneViewport() {
   vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: media === '(max-width: 480px)',
+    matches: media === FULL_SCREEN_QUERY,
     media,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
