@@ -55,6 +55,19 @@ function scriptTag(entry: string, fileName: string): EnvironmentOptions {
   };
 }
 
+/** Readable ES modules for browsers and bundlers, with their export signatures kept. */
+function readableModules(rollupOptions: NonNullable<BuildEnvironmentOptions['rollupOptions']> & { output: object }): EnvironmentOptions {
+  return {
+    consumer: 'client',
+    build: {
+      ...shared,
+      target: 'es2022',
+      minify: false,
+      rollupOptions: { ...rollupOptions, preserveEntrySignatures: 'strict', output: { format: 'es', ...rollupOptions.output } },
+    },
+  };
+}
+
 /** ESM for Node >= 20 (and Workers, Deno, Bun): builtins and the packages named in `external` stay imports. */
 function nodeModule(entry: string, fileName: string, { external = [] as string[], banner = '' } = {}): EnvironmentOptions {
   return {
@@ -138,40 +151,22 @@ const environments: Record<string, EnvironmentOptions> = {
   embed: scriptTag('src/widget/entries/iframe-page.ts', 'embed.js'),
   // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
   // @preact/signals-core stay imports so the app's bundler dedupes them with its own copy.
-  package: {
-    consumer: 'client',
-    build: {
-      ...shared,
-      target: 'es2022',
-      minify: false,
-      rollupOptions: {
-        input: typedEntries['agent-widget'],
-        external: packageIds(Object.keys(pkg.dependencies ?? {})),
-        preserveEntrySignatures: 'strict',
-        output: { format: 'es', entryFileNames: 'agent-widget.js' },
-      },
-    },
-  },
+  package: readableModules({
+    input: typedEntries['agent-widget'],
+    external: packageIds(Object.keys(pkg.dependencies ?? {})),
+    output: { entryFileNames: 'agent-widget.js' },
+  }),
   // dist/server.js (agent-widget/server): web-standard, no node: import. Optional peers stay external.
   server: nodeModule(typedEntries.server, 'server.js', { external: Object.keys(pkg.peerDependencies ?? {}) }),
   // dist/server-node.js (agent-widget/server/node): the node:http adapter.
   serverNode: nodeModule(typedEntries['server-node'], 'server-node.js'),
   // dist/locales/<code>.js: each built-in language as a module of its own (`agent-widget/locales/de`).
-  locales: {
-    consumer: 'client',
-    build: {
-      ...shared,
-      target: 'es2022',
-      minify: false,
-      rollupOptions: {
-        input: Object.fromEntries(locales.map((code) => [code, `src/widget/i18n/locales/${code}.ts`])),
-        preserveEntrySignatures: 'strict',
-        // A dictionary is data: the JSX import every module gets (oxc.jsxInject) must not pull in Preact.
-        treeshake: { moduleSideEffects: false },
-        output: { format: 'es', entryFileNames: 'locales/[name].js' },
-      },
-    },
-  },
+  locales: readableModules({
+    input: Object.fromEntries(locales.map((code) => [code, `src/widget/i18n/locales/${code}.ts`])),
+    // A dictionary is data: the JSX import every module gets (oxc.jsxInject) must not pull in Preact.
+    treeshake: { moduleSideEffects: false },
+    output: { entryFileNames: 'locales/[name].js' },
+  }),
   // dist/sandbox.js: the in-memory service behind `npm start` and the benchmarks.
   sandbox: nodeModule('src/sandbox/index.ts', 'sandbox.js'),
   // dist/cli.js: the package's bin, executable. Its terminal libraries are inlined, so `npx agent-widget`

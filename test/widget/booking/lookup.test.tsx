@@ -26,6 +26,17 @@ function typeCode(code: string) {
   fireEvent.click(screen.getByRole('button', { name: t.find }));
 }
 
+/** Looks the booking up and confirms its cancel, as a visitor does. */
+async function confirmCancel(booking: Booking) {
+  const h = makeContext(api.baseUrl);
+  renderLookup(h);
+  typeCode(booking.booking_code);
+  await heading(DEMO_BOOKING_CONFIG.booking_title);
+  fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+  fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+  return h;
+}
+
 describe('My booking', () => {
   test('a code that is not BK-XXXXXX is refused before any request', async () => {
     const h = makeContext(api.baseUrl);
@@ -109,12 +120,7 @@ describe('My booking', () => {
         HttpResponse.json({ success: false, error: 'The cancellation window has just closed.' }, { status: 400 }),
       ),
     );
-    const h = makeContext(api.baseUrl);
-    renderLookup(h);
-    typeCode(booking.booking_code);
-    await heading(DEMO_BOOKING_CONFIG.booking_title);
-    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
-    fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+    const h = await confirmCancel(booking);
     expectFocused(await heading(DEMO_BOOKING_CONFIG.booking_title));
     expect(screen.getByText('The cancellation window has just closed.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
@@ -137,12 +143,7 @@ describe('My booking', () => {
         return api.sandbox().handle(request);
       }),
     );
-    const h = makeContext(api.baseUrl);
-    renderLookup(h);
-    typeCode(booking.booking_code);
-    await heading(DEMO_BOOKING_CONFIG.booking_title);
-    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
-    fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+    const h = await confirmCancel(booking);
     fireEvent.click(screen.getByRole('button', { name: t.keep }));
     fireEvent.click(await screen.findByRole('button', { name: t.lookupAnother }));
     await heading(t.lookupHeading);
