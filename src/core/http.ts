@@ -31,14 +31,15 @@ export interface ApiErrorInit {
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
+  // Declared only: the constructor sets each one, so no class field is emitted to be overwritten.
+  declare readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
-  readonly status: number;
-  readonly rateLimit: RateLimitInfo;
+  declare readonly status: number;
+  declare readonly rateLimit: RateLimitInfo;
   /** Seconds to wait before retrying, from Retry-After or X-RateLimit-Reset. */
-  readonly retryAfter: number | undefined;
-  readonly argument: string | undefined;
-  readonly code: string | undefined;
+  declare readonly retryAfter: number | undefined;
+  declare readonly argument: string | undefined;
+  declare readonly code: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
