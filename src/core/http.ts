@@ -1,6 +1,6 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
-import { ShapeError, type Schema } from './schema';
+import { isRecord, ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -127,10 +127,6 @@ export function buildUrl(baseUrl: string, path: string, query?: object): string 
     if (qs) url += '?' + qs;
   }
   return url;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
