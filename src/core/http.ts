@@ -133,9 +133,9 @@ export function buildUrl(baseUrl: string, path: string, query?: object): string 
  * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
  * that says why not: the service's own error, or `invalid_response` naming what did not fit.
  */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>, nowMs: number = Date.now()): Promise<Success<T>> {
+export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<Success<T>> {
   const rateLimit = rateLimitFromHeaders(res.headers);
-  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers, nowMs) : undefined;
+  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers) : undefined;
   const text = await res.text();
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
     new ApiError(message, { kind, status: res.status, rateLimit, retryAfter: wait, code });
