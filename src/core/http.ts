@@ -1,6 +1,6 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
-import { ShapeError, type Schema } from './schema';
+import { isRecord, ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -31,14 +31,15 @@ export interface ApiErrorInit {
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
+  // Declared only: the constructor sets each one, so no class field is emitted to be overwritten.
+  declare readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
-  readonly status: number;
-  readonly rateLimit: RateLimitInfo;
+  declare readonly status: number;
+  declare readonly rateLimit: RateLimitInfo;
   /** Seconds to wait before retrying, from Retry-After or X-RateLimit-Reset. */
-  readonly retryAfter: number | undefined;
-  readonly argument: string | undefined;
-  readonly code: string | undefined;
+  declare readonly retryAfter: number | undefined;
+  declare readonly argument: string | undefined;
+  declare readonly code: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -128,17 +129,13 @@ export function buildUrl(baseUrl: string, path: string, query?: object): string 
   return url;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
  * that says why not: the service's own error, or `invalid_response` naming what did not fit.
  */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>, nowMs: number = Date.now()): Promise<Success<T>> {
+export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<Success<T>> {
   const rateLimit = rateLimitFromHeaders(res.headers);
-  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers, nowMs) : undefined;
+  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers) : undefined;
   const text = await res.text();
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
     new ApiError(message, { kind, status: res.status, rateLimit, retryAfter: wait, code });

@@ -59,13 +59,14 @@ export const array =
     return value.map((v, i) => item(v, `${path}[${i}]`));
   };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object (not null, not an array): what JSON calls an object. */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** An object of string keys to `item`s, with no prototype, so keys like `__proto__` are plain data. */
 export const record =
   <T>(item: Schema<T>): Schema<Record<string, T>> =>
   (value, path) => {
-    if (!isObject(value)) throw new ShapeError(path, 'an object');
+    if (!isRecord(value)) throw new ShapeError(path, 'an object');
     const out: Record<string, T> = Object.create(null);
     for (const key of Object.keys(value)) out[key] = item(value[key], `${path}.${key}`);
     return out;
@@ -86,7 +87,7 @@ export type ObjectSchema<F extends Fields> = Schema<ObjectOf<F>> & { readonly fi
 export const object = <F extends Fields>(fields: F): ObjectSchema<F> =>
   Object.assign(
     (value: unknown, path: string) => {
-      if (!isObject(value)) throw new ShapeError(path, 'an object');
+      if (!isRecord(value)) throw new ShapeError(path, 'an object');
       const out: Record<string, unknown> = {};
       for (const key in fields) {
         const v = (fields[key] as Schema<unknown>)(value[key], path ? `${path}.${key}` : key);

@@ -1,7 +1,10 @@
 // Every option of the widget is validated here, whether it came from data-* attributes or init().
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
 // A malformed optional one: one console.warn, and its default is used.
+import { isRecord } from '../../core/schema';
 import { attempt } from '../platform/attempt';
+
+export { isRecord };
 import type { Strings } from '../i18n';
 
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
@@ -152,10 +155,6 @@ export function optionsFromScript(el: Element, prefix = 'data-'): Record<string,
   const gathered = nonEmpty(prefill);
   if (gathered) found.prefill = gathered;
   return found;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const isPair = (entry: [string, unknown]): entry is [string, string] => typeof entry[1] === 'string';

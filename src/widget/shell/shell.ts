@@ -4,8 +4,11 @@ import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Emitter } from '../platform/events';
 import type { Mode, View } from '../options/options';
 
-/** Below this width the bubble panel covers the viewport. Kept in step with shell.css. */
-export const FULL_SCREEN_QUERY = '(max-width: 480px), (max-height: 500px)';
+/**
+ * Below this width or height the bubble panel covers the viewport. Kept in step with shell.css, and
+ * spelled as its minifier prints that query, so the bundle holds the same bytes twice (12 B gzip less).
+ */
+export const FULL_SCREEN_QUERY = '(width<=480px),(height<=500px)';
 
 export interface Shell {
   readonly mode: Mode;
