@@ -17,6 +17,13 @@ export interface Problem {
 
 const OWNER_FIXES: readonly FailureKind[] = ['invalid', 'misconfigured'];
 
+/**
+ * Which setting a 404 on the config points at: in the service's own error envelope it is the agent
+ * (unknown, or without booking); anything else (an HTML page, no body: core/http's "answered 404 with…")
+ * means no booking service at the base URL.
+ */
+const likelyWrong = (message: string) => ` Check ${/^The service answered 404 with/.test(message) ? 'apiBase' : 'agentId'}.`;
+
 /** The Problem to show for `error`, after telling the host and the owner; null when cancelled on purpose. */
 export function reportFailure(ctx: BookingContext, request: BookingRequest, error: unknown): Problem | null {
   const failure = classify(error);
@@ -24,7 +31,7 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   const { kind, retryable, message } = failure;
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });
   if (OWNER_FIXES.includes(kind) || (kind === 'notFound' && request === 'config'))
-    console.error(`[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" failed: ${message}`);
+    console.error(`[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${kind === 'notFound' ? likelyWrong(message) : ''}`);
   return kind === 'refused' ? { kind, message, retryable } : { kind, retryable };
 }
 
