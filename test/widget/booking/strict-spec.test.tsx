@@ -193,7 +193,7 @@ describe('requests with an end', () => {
     const again = makeContext(api.baseUrl);
     renderBook(again);
     fireEvent.click((await screen.findAllByRole('button', { name: '30 min consultation' })).at(-1) as HTMLElement);
-    await screen.findByText(t.networkError);
+    await screen.findByText(t.unreachable);
     expect(sentTo(again, '/dates')).toHaveLength(1);
   });
 
