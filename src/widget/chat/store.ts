@@ -126,9 +126,7 @@ function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
     if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
     return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
   }
-  if (kind === 'offline' || kind === 'unreachable') return kind;
-  if (kind === 'unavailable') return 'unavailable';
-  if (kind === 'busy') return 'busy';
+  if (kind === 'offline' || kind === 'unreachable' || kind === 'unavailable' || kind === 'busy') return kind;
   // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
   return kind === 'misconfigured' || kind === 'notFound' ? 'misconfigured' : 'failed';
 }
@@ -143,10 +141,17 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   const inflight = new Set<AbortController>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** Bounds: one automatic retry per message after a 429, one after coming back online, and the resends spent while unreachable. */
-  const autoRetried = new Set<string>();
-  const onlineRetried = new Set<string>();
-  const unreachableTries = new Map<string, number>();
+  /**
+   * The bounds: automatic resends spent, per cause and message. One after a 429 (`busy`), one on the
+   * `online` event (`online`), UNREACHABLE_WAITS_S.length while unreachable (`unreachable`).
+   */
+  const spent = new Map<string, number>();
+  /** Counts one more automatic resend of `key`; returns how many were spent before it. */
+  const spend = (key: string) => {
+    const before = spent.get(key) ?? 0;
+    spent.set(key, before + 1);
+    return before;
+  };
   let disposed = false;
 
   const find = (id: string) => messages.value.find((m) => m.id === id);
@@ -196,16 +201,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
-        if (autoRetried.has(id) || wait > MAX_AUTO_WAIT_S) reason = 'still-busy';
-        else {
-          autoRetried.add(id);
-          retryAt = later(id, wait);
-        }
+        if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
+        else retryAt = later(id, wait);
       }
       if (reason === 'unreachable') {
-        const tries = unreachableTries.get(id) ?? 0;
-        const wait = UNREACHABLE_WAITS_S[tries];
-        unreachableTries.set(id, tries + 1);
+        const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
         if (wait) retryAt = later(id, wait);
         else reason = 'still-unreachable';
       }
@@ -215,7 +215,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
           `[AgentWidget] ${failure.kind === 'notFound' ? `No chat proxy at ${client.url}` : 'The chat proxy refused this site or agent'} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
         );
       else if (reason !== 'unavailable')
-        retry = retryAt !== undefined || (reason === 'offline' && !onlineRetried.has(id)) ? 'auto' : 'manual';
+        retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
       update(id, { status: 'failed', failure: { reason, retryAt } });
     }
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
@@ -250,10 +250,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   const onOnline = () => {
     for (const { id, failure } of messages.value)
-      if (failure?.reason === 'offline' && !onlineRetried.has(id)) {
-        onlineRetried.add(id);
-        void deliver(id);
-      }
+      if (failure?.reason === 'offline' && !spend('online' + id)) void deliver(id);
   };
   win.addEventListener('online', onOnline);
 
@@ -288,7 +285,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     retry(id) {
       if (find(id)?.status !== 'failed') return;
       // Asked by hand: a fresh round of automatic resends if the service is still out of reach.
-      unreachableTries.delete(id);
+      spent.delete('unreachable' + id);
       resend(id);
     },
     clear() {

@@ -41,7 +41,7 @@ const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: '
 
 function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
   // Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
-  if (kind === 'network') return globalThis.navigator?.onLine === false ? 'offline' : 'unreachable';
+  if (kind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
   if (kind === 'timeout') return 'timeout';
   if (kind === 'invalid_response') return 'invalid';
   if (kind !== 'http' || status >= 500) return 'server';
