@@ -99,7 +99,7 @@ suite('chat when the service is down', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Are you open on Saturday?');
     await box.press('Enter');
-    await log(page).getByText("We can't reach the chat service right now. We'll keep trying to send your message.").waitFor();
+    await log(page).getByText("We can't reach the chat service right now. Your message was not sent.").waitFor();
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     expect(await log(page).getByText(/offline/).count()).toBe(0);
     expect(await log(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);

@@ -58,7 +58,6 @@ function Failure(props: RowProps) {
             {
               offline: strings.chatOffline,
               unreachable: strings.chatUnreachable,
-              'still-unreachable': strings.chatStillUnreachable,
               failed: strings.chatFailed,
               'still-busy': strings.chatStillBusy,
             }[reason],

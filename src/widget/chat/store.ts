@@ -29,14 +29,13 @@ export const UNREACHABLE_WAITS_S = [2, 4, 8, 16, 30, 30];
 
 /**
  * offline: no answer and no network (auto-retry once when back online); unreachable: no answer while
- * online, an automatic resend pending (UNREACHABLE_WAITS_S); still-unreachable: those resends spent;
+ * online (resent after each of UNREACHABLE_WAITS_S, and as soon as another message gets through);
  * failed: 5xx, timeout, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
  * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent.
  */
 export type FailureReason =
   | 'offline'
   | 'unreachable'
-  | 'still-unreachable'
   | 'failed'
   | 'busy'
   | 'still-busy'
@@ -207,7 +206,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (reason === 'unreachable') {
         const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
         if (wait) retryAt = later(id, wait);
-        else reason = 'still-unreachable';
       }
       if (failure.kind === 'invalid') console.error(`[AgentWidget] ${failure.message}`);
       if (reason === 'misconfigured')
@@ -238,7 +236,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       set([...messages.value, answer]);
       persist();
       emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
-      // The service answers again: a message waiting to be resent goes now, the next one after its reply.
+      // The service answers again: an unreachable message goes now, the next one after its reply.
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
       if (waiting) resend(waiting.id);
     } catch (error) {

@@ -25,8 +25,7 @@ const strings: Strings = {
   chatOffline:
     'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',
   chatFailed: 'Une erreur s’est produite. Votre message n’a pas été envoyé.',
-  chatUnreachable: 'Impossible de joindre le service de discussion pour le moment. Nous continuons d’essayer d’envoyer votre message.',
-  chatStillUnreachable: 'Le service de discussion reste injoignable. Votre message n’a pas été envoyé.',
+  chatUnreachable: 'Impossible de joindre le service de discussion pour le moment. Votre message n’a pas été envoyé.',
   chatBusy: 'Nous sommes très sollicités en ce moment. Nouvel essai dans {seconds}\u00a0s.',
   chatBusyAnnounce: 'Nous sommes très sollicités en ce moment. Votre message sera renvoyé automatiquement.',
   chatStillBusy: 'Nous sommes toujours très sollicités. Veuillez réessayer dans un instant.',

@@ -26,8 +26,7 @@ const strings: Strings = {
   chatOffline:
     'Nie wysłano: wygląda na to, że nie ma połączenia z internetem. Wiadomość zostanie wysłana ponownie po przywróceniu połączenia.',
   chatFailed: 'Coś poszło nie tak. Wiadomość nie została wysłana.',
-  chatUnreachable: 'Nie możemy teraz połączyć się z usługą czatu. Będziemy nadal próbować wysłać wiadomość.',
-  chatStillUnreachable: 'Nadal nie możemy połączyć się z usługą czatu. Wiadomość nie została wysłana.',
+  chatUnreachable: 'Nie możemy teraz połączyć się z usługą czatu. Wiadomość nie została wysłana.',
   chatBusy: 'Mamy teraz duże obciążenie. Ponowna próba za {seconds} s.',
   chatBusyAnnounce: 'Mamy teraz duże obciążenie. Wiadomość zostanie automatycznie wysłana ponownie.',
   chatStillBusy: 'Nadal mamy duże obciążenie. Prosimy spróbować ponownie za chwilę.',
