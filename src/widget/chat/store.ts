@@ -210,7 +210,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (failure.kind === 'invalid') console.error(`[AgentWidget] ${failure.message}`);
       if (reason === 'misconfigured')
         console.error(
-          `[AgentWidget] ${failure.kind === 'notFound' ? `No chat proxy at ${client.url}` : 'The chat proxy refused this site or agent'} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
+          `[AgentWidget] ${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
         );
       else if (reason !== 'unavailable')
         retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
