@@ -85,3 +85,54 @@ suite('chat in Chromium', () => {
     await context.close();
   });
 });
+
+suite('chat when the service is down', () => {
+  test('online with the proxy refusing connections: the visitor is not blamed, and the message goes by itself once it is back', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    let refused = 0;
+    // The proxy is down: every connection to it is refused, as when its server is stopped.
+    await page.route('**/api/chat', (route) => {
+      refused++;
+      return route.abort('connectionrefused');
+    });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Are you open on Saturday?');
+    await box.press('Enter');
+    await log(page).getByText("We can't reach the chat service right now. Your message was not sent.").waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    expect(await log(page).getByText(/offline/).count()).toBe(0);
+    expect(await log(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    await box.fill('still typing');
+    await page.screenshot({ path: 'test-results/chat-unreachable.png' });
+
+    // The first automatic resend (2 s later) is refused too; then the proxy is back.
+    await expect.poll(() => refused, { timeout: 5000 }).toBe(2);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+    await page.unroute('**/api/chat');
+    expect((await answered).status()).toBe(200);
+    await log(page).getByText(/Saturday:/).waitFor();
+    expect(await log(page).getByText(/can't reach/).count()).toBe(0);
+    expect(await box.inputValue()).toBe('still typing');
+    await page.screenshot({ path: 'test-results/chat-unreachable-delivered.png' });
+    await context.close();
+  });
+
+  test('really offline: the visitor is told so, and the message goes when the browser is back online', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await context.setOffline(true);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Are you open on Saturday?');
+    await box.press('Enter');
+    await log(page).getByText(/Not sent: you seem to be offline/).waitFor();
+    expect(await log(page).getByText(/can't reach/).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/chat-offline.png' });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+    await context.setOffline(false);
+    expect((await answered).status()).toBe(200);
+    await log(page).getByText(/Saturday:/).waitFor();
+    expect(await log(page).getByText(/offline/).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -8,6 +8,7 @@ import {
   advance,
   CHAT_URL,
   FAKE_TIMERS,
+  forget,
   gate,
   mountWidget,
   networkDown,
@@ -234,6 +235,7 @@ describe('failure rows', () => {
   });
 
   test('offline: marked not sent with Retry, sent again once when the browser is back online', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     let attempts = 0;
     api.server.use(
       http.post(CHAT_URL, () => {
@@ -269,17 +271,125 @@ describe('failure rows', () => {
   });
 
   test('offline then online: the automatic retry delivers the message', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const proxy = proxyReplying(() => 'Got it.');
     api.server.use(networkDown(), proxy.handler);
     const { ui } = mountWidget();
     send(openChat(ui), 'Hello');
     await ui.findByText(/Not sent/);
+    onLine.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await ui.findByText('Got it.')).toBeTruthy();
     expect(ui.queryByText(/Not sent/)).toBeNull();
     expect(proxy.seen).toHaveLength(1);
+  });
+
+  test('online but the service cannot be reached: says so, resends after 2, 4, 8, 16, 30 and 30 s, then stops and leaves Retry', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    let attempts = 0;
+    api.server.use(
+      http.post(CHAT_URL, () => {
+        attempts++;
+        return attempts <= 8 ? HttpResponse.error() : HttpResponse.json({ success: true, reply: 'Here again.' });
+      }),
+    );
+    const { ui, handle } = mountWidget();
+    const errors = errorsOf(handle);
+    send(openChat(ui), 'Anyone there?');
+    await settle();
+    const notice = "We can't reach the chat service right now. Your message was not sent.";
+    expect(ui.getByText(notice)).toBeTruthy();
+    expect(ui.queryByText(/offline/)).toBeNull();
+    expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(errors[0]).toMatchObject({ kind: 'network', status: 0, retry: 'auto' });
+
+    for (const [wait, total] of [[2, 2], [4, 3], [8, 4], [16, 5], [30, 6], [30, 7]] as const) {
+      await advance(wait * 1000 - 1);
+      await settle();
+      expect(attempts).toBe(total - 1);
+      await advance(1);
+      await settle();
+      expect(attempts).toBe(total);
+    }
+    expect(ui.getByText(notice)).toBeTruthy();
+    expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(errors.map((e) => e.retry)).toEqual(['auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'manual']);
+    await advance(600_000);
+    await settle();
+    expect(attempts).toBe(7);
+
+    // Retry by hand starts a fresh round of automatic resends; the service is back by the next one.
+    fireEvent.click(ui.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(attempts).toBe(8);
+    expect(errors.at(-1)?.retry).toBe('auto');
+    await advance(2000);
+    await settle();
+    expect(ui.getByText('Here again.')).toBeTruthy();
+    expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  test('unreachable, then the service comes back: the message goes by itself and the draft typed meanwhile stays', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const proxy = proxyReplying(() => 'Back.');
+    api.server.use(networkDown(), networkDown(), proxy.handler);
+    const { ui } = mountWidget();
+    const box = openChat(ui) as HTMLTextAreaElement;
+    send(box, 'Hello');
+    await settle();
+    type(box, 'half-typed');
+    await advance(2000);
+    await settle();
+    expect(ui.getByText(/We can't reach the chat service/)).toBeTruthy();
+    expect(proxy.seen).toHaveLength(0);
+    await advance(4000);
+    await settle();
+    expect(ui.getByText('Back.')).toBeTruthy();
+    expect(ui.queryByText(/We can't reach/)).toBeNull();
+    expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'Hello' }]);
+    expect(box.value).toBe('half-typed');
+  });
+
+  test('a new message that gets through sends the waiting one right after, without waiting for its timer', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const proxy = proxyReplying((body) => `Re: ${body.message}`);
+    api.server.use(networkDown(), proxy.handler);
+    const { ui } = mountWidget();
+    const box = openChat(ui);
+    send(box, 'First');
+    await settle();
+    expect(ui.getByText(/We can't reach/)).toBeTruthy();
+    send(box, 'Second');
+    await settle();
+    expect(proxy.seen.map((b) => b.message)).toEqual(['Second', 'First']);
+    const log = ui.getByRole('log', { name: 'Conversation' });
+    expect([...log.querySelectorAll('.aw-bubble')].map((b) => b.textContent).slice(1)).toEqual(['Second', 'Re: Second', 'First', 'Re: First']);
+    // The cancelled timer sends nothing more.
+    await advance(60_000);
+    await settle();
+    expect(proxy.seen).toHaveLength(2);
+  });
+
+  test('closing the widget while a resend is pending sends nothing more', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    let attempts = 0;
+    api.server.use(
+      http.post(CHAT_URL, () => {
+        attempts++;
+        return HttpResponse.error();
+      }),
+    );
+    const { ui, handle } = mountWidget();
+    send(openChat(ui), 'Hello');
+    await settle();
+    expect(attempts).toBe(1);
+    act(() => handle.destroy());
+    forget(handle);
+    await advance(120_000);
+    await settle();
+    expect(attempts).toBe(1);
   });
 
   test.each([
@@ -326,6 +436,17 @@ describe('failure rows', () => {
     expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toContain('origin_not_allowed');
+  });
+
+  test('nothing at the chat URL (404): the owner reads "No chat proxy at <url>", the visitor gets no Retry', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.server.use(http.post(CHAT_URL, () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })));
+    const { ui } = mountWidget();
+    send(openChat(ui), 'Hello');
+    expect(await ui.findByText('Chat is not available on this site right now.')).toBeTruthy();
+    expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0]?.[0])).toBe(`[AgentWidget] No chat proxy at ${CHAT_URL} (404).`);
   });
 });
 

@@ -97,7 +97,8 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
 /** What the visitor is told about a failed request. */
 function problemText(t: BookingStrings, { kind, message }: Problem, notFound: string): string {
   if (kind === 'notFound') return notFound;
-  if (kind === 'offline' || kind === 'timeout') return t.networkError;
+  if (kind === 'offline') return t.networkError;
+  if (kind === 'unreachable' || kind === 'timeout') return t.unreachable;
   if (kind === 'busy') return t.busy;
   if (kind === 'misconfigured' || kind === 'unavailable') return t.unavailable;
   return message ?? t.serverError;

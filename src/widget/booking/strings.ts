@@ -9,6 +9,7 @@ export const bookingStrings = {
   retry: 'Try again',
   unavailable: 'Booking is not available here right now. Please check back later.',
   networkError: 'We could not reach the booking service. Check your connection and try again.',
+  unreachable: "We can't reach the booking service right now. Please try again in a moment.",
   serverError: 'Something went wrong. Please try again.',
   busy: 'The booking service is busy right now. Please try again in a moment.',
 

@@ -47,6 +47,8 @@ export type BookingEmit = <K extends keyof BookingEventMap>(type: K, payload: Bo
 export interface BookingContext {
   agentId: string;
   client: BookingClient;
+  /** The service's base URL the client calls, for the owner's console lines. */
+  apiBase: string;
   /** The business, as the widget's title names it (for the calendar event's title). */
   title?: string;
   /** BCP 47 locale for Intl formatting (dates, 12/24 hour). */

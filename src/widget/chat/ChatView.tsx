@@ -55,7 +55,12 @@ function Failure(props: RowProps) {
       : reason === 'misconfigured'
         ? [strings.chatMisconfigured]
         : [
-            { offline: strings.chatOffline, failed: strings.chatFailed, 'still-busy': strings.chatStillBusy }[reason],
+            {
+              offline: strings.chatOffline,
+              unreachable: strings.chatUnreachable,
+              failed: strings.chatFailed,
+              'still-busy': strings.chatStillBusy,
+            }[reason],
             () => chat.retry(message.id),
             strings.chatRetry,
           ];

@@ -9,6 +9,8 @@ import { isNonEmptyString } from '../../core/validate';
 export const CHAT_TIMEOUT_MS = 45_000;
 
 export interface ChatClient {
+  /** The chat proxy's URL, for the owner's console line when nothing answers there. */
+  readonly url: string;
   send(request: ProxyChatRequest, signal?: AbortSignal): Promise<ProxyChatSuccess>;
 }
 
@@ -33,6 +35,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   // The full URL is the path: the chat URL is used exactly as configured.
   const http = createHttp({ baseUrl: '', fetch: options.fetch, timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS });
   return {
+    url: options.url,
     async send(request, signal) {
       const answer = await http(options.url, proxyChatSuccess, { method: 'POST', body: request, signal });
       return { ...answer, sources: cleanSources(answer.sources) };

@@ -24,13 +24,23 @@ export const CUT_MARKER = '\n\n[…]';
 export const DEFAULT_BUSY_WAIT_S = 5;
 /** A longer wait (e.g. a daily cap) is not counted down: the visitor retries by hand. */
 export const MAX_AUTO_WAIT_S = 120;
+/** Seconds before each automatic resend while the chat service cannot be reached; then Retry by hand. */
+export const UNREACHABLE_WAITS_S = [2, 4, 8, 16, 30, 30];
 
 /**
- * offline: no answer at all (auto-retry once when back online); failed: 5xx, timeout, garbage;
- * busy: 429 with the one automatic retry pending; still-busy: 429 after that retry;
- * unavailable: 402 (no credits); misconfigured: the proxy refuses this site or agent.
+ * offline: no answer and no network (auto-retry once when back online); unreachable: no answer while
+ * online (resent after each of UNREACHABLE_WAITS_S, and as soon as another message gets through);
+ * failed: 5xx, timeout, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
+ * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent.
  */
-export type FailureReason = 'offline' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured';
+export type FailureReason =
+  | 'offline'
+  | 'unreachable'
+  | 'failed'
+  | 'busy'
+  | 'still-busy'
+  | 'unavailable'
+  | 'misconfigured';
 
 export interface ChatMessage {
   id: string;
@@ -115,9 +125,7 @@ function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
     if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
     return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
   }
-  if (kind === 'offline') return 'offline';
-  if (kind === 'unavailable') return 'unavailable';
-  if (kind === 'busy') return 'busy';
+  if (kind === 'offline' || kind === 'unreachable' || kind === 'unavailable' || kind === 'busy') return kind;
   // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
   return kind === 'misconfigured' || kind === 'notFound' ? 'misconfigured' : 'failed';
 }
@@ -132,9 +140,17 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   const inflight = new Set<AbortController>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** Bounds: one automatic retry per message after a 429, one after coming back online. */
-  const autoRetried = new Set<string>();
-  const onlineRetried = new Set<string>();
+  /**
+   * The bounds: automatic resends spent, per cause and message. One after a 429 (`busy`), one on the
+   * `online` event (`online`), UNREACHABLE_WAITS_S.length while unreachable (`unreachable`).
+   */
+  const spent = new Map<string, number>();
+  /** Counts one more automatic resend of `key`; returns how many were spent before it. */
+  const spend = (key: string) => {
+    const before = spent.get(key) ?? 0;
+    spent.set(key, before + 1);
+    return before;
+  };
   let disposed = false;
 
   const find = (id: string) => messages.value.find((m) => m.id === id);
@@ -157,6 +173,17 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       delivered = delivered.slice(delivered.length >> 2 || 1);
   };
 
+  /** Sends `id` again in `seconds`; returns when. */
+  const later = (id: string, seconds: number) => {
+    timers.set(id, setTimeout(() => void deliver(id), seconds * 1000));
+    return now() + seconds * 1000;
+  };
+  /** Sends `id` again now, instead of at its pending automatic retry. */
+  const resend = (id: string) => {
+    clearTimeout(timers.get(id));
+    void deliver(id);
+  };
+
   const fail = (message: ChatMessage, error: unknown) => {
     const failure = classify(error);
     if (!failure) return;
@@ -173,18 +200,20 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
-        if (autoRetried.has(id) || wait > MAX_AUTO_WAIT_S) reason = 'still-busy';
-        else {
-          autoRetried.add(id);
-          retryAt = now() + wait * 1000;
-          timers.set(id, setTimeout(() => void deliver(id), wait * 1000));
-        }
+        if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
+        else retryAt = later(id, wait);
+      }
+      if (reason === 'unreachable') {
+        const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
+        if (wait) retryAt = later(id, wait);
       }
       if (failure.kind === 'invalid') console.error(`[AgentWidget] ${failure.message}`);
       if (reason === 'misconfigured')
-        console.error(`[AgentWidget] The chat proxy refused this site or agent (${failure.status} ${failure.code ?? ''}).`);
+        console.error(
+          `[AgentWidget] ${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
+        );
       else if (reason !== 'unavailable')
-        retry = retryAt !== undefined || (reason === 'offline' && !onlineRetried.has(id)) ? 'auto' : 'manual';
+        retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
       update(id, { status: 'failed', failure: { reason, retryAt } });
     }
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
@@ -207,6 +236,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       set([...messages.value, answer]);
       persist();
       emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
+      // The service answers again: an unreachable message goes now, the next one after its reply.
+      const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
+      if (waiting) resend(waiting.id);
     } catch (error) {
       if (!disposed && find(id)) fail(message, error);
     } finally {
@@ -216,10 +248,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   const onOnline = () => {
     for (const { id, failure } of messages.value)
-      if (failure?.reason === 'offline' && !onlineRetried.has(id)) {
-        onlineRetried.add(id);
-        void deliver(id);
-      }
+      if (failure?.reason === 'offline' && !spend('online' + id)) void deliver(id);
   };
   win.addEventListener('online', onOnline);
 
@@ -253,8 +282,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     retry(id) {
       if (find(id)?.status !== 'failed') return;
-      clearTimeout(timers.get(id));
-      void deliver(id);
+      // Asked by hand: a fresh round of automatic resends if the service is still out of reach.
+      spent.delete('unreachable' + id);
+      resend(id);
     },
     clear() {
       stopAll();

@@ -84,6 +84,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const booking = createBookingStores({
     agentId,
     client: createBookingClient({ baseUrl: options.apiBase }),
+    apiBase: options.apiBase,
     title: options.title,
     locale: options.locale,
     // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).

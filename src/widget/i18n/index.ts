@@ -23,6 +23,7 @@ export const shellStrings = {
   jumpToNew: 'New messages',
   chatRetry: 'Retry',
   chatOffline: 'Not sent: you seem to be offline. It will be sent again when you are back online.',
+  chatUnreachable: "We can't reach the chat service right now. Your message was not sent.",
   chatFailed: 'Something went wrong. Your message was not sent.',
   chatBusy: 'We are busy right now. Retrying in {seconds} s.',
   chatBusyAnnounce: 'We are busy right now. Your message will be sent again automatically.',

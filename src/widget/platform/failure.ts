@@ -3,8 +3,10 @@
 import { isApiError, type ApiErrorKind } from '../../core/http';
 
 export type FailureKind =
-  /** No answer at all: offline, DNS, connection refused, CORS. */
+  /** No answer, and the browser says it has no network. */
   | 'offline'
+  /** No answer while the browser is online: the service is down, DNS, connection refused, CORS. */
+  | 'unreachable'
   | 'timeout'
   /** 429: try again after `retryAfter`. */
   | 'busy'
@@ -34,11 +36,12 @@ export interface Failure {
   retryable: boolean;
 }
 
-const RETRYABLE: readonly FailureKind[] = ['offline', 'timeout', 'busy', 'invalid', 'server'];
+const RETRYABLE: readonly FailureKind[] = ['offline', 'unreachable', 'timeout', 'busy', 'invalid', 'server'];
 const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
 
 function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
-  if (kind === 'network') return 'offline';
+  // Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
+  if (kind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
   if (kind === 'timeout') return 'timeout';
   if (kind === 'invalid_response') return 'invalid';
   if (kind !== 'http' || status >= 500) return 'server';

@@ -212,17 +212,35 @@ describe('when things go wrong', () => {
     expect(screen.getByText('Saturday, November 28, 2026')).toBeTruthy();
   });
 
-  test('an unknown agent or booking turned off gets a calm message and a console note for the owner', async () => {
+  test('an unknown agent or booking turned off: a calm message, no Try again, and a console line that names the agent id as the likely mistake', async () => {
     api.use({ agents: [{ id: DEMO_AGENT_ID, bookingEnabled: false }] });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const h = makeContext(api.baseUrl);
     renderBook(h);
     expect((await screen.findByRole('alert')).textContent).toBe(t.unavailable);
     expect(screen.queryByRole('button', { name: t.retry })).toBeNull();
-    expect(log).toHaveBeenCalledWith(expect.stringContaining(DEMO_AGENT_ID));
+    expect(log.mock.calls).toEqual([
+      [`[AgentWidget] Booking (config) for agent "${DEMO_AGENT_ID}" at ${api.baseUrl} failed: Booking is not enabled for this agent. Check agentId.`],
+    ]);
+  });
+
+  test.each([
+    [404, 'The service answered 404 with a body that is not JSON.'],
+    [200, 'The service answered 200 with a body that is not JSON.'],
+  ])('a base URL with no booking service behind it (an HTML %i): no Try again, and the console line names apiBase as the likely mistake', async (status, reason) => {
+    const wrongBase = 'https://shop.test/wrong-api';
+    api.server.use(http.get(`${wrongBase}/booking/public/config`, () => new HttpResponse('<h1>Our shop</h1>', { status, headers: { 'Content-Type': 'text/html' } })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const h = makeContext(wrongBase);
+    renderBook(h);
+    expect((await screen.findByRole('alert')).textContent).toBe(t.unavailable);
+    expect(screen.queryByRole('button', { name: t.retry })).toBeNull();
+    expect(log.mock.calls).toEqual([[`[AgentWidget] Booking (config) for agent "${DEMO_AGENT_ID}" at ${wrongBase} failed: ${reason} Check apiBase.`]]);
+    expect(h.events.filter((e) => e.type === 'error').map((e) => e.payload)).toEqual([expect.objectContaining({ request: 'config', status, retry: 'none' })]);
   });
 
   test('a network failure at create offers a retry that keeps every answer', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
@@ -242,13 +260,16 @@ describe('when things go wrong', () => {
     expect(api.sandbox().bookings()[0]?.form_data).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', notes: 'Left knee' });
   });
 
-  test('a network failure loading times offers a retry', async () => {
+  test('the service out of reach while online: says the booking service cannot be reached, not "check your connection", and Try again works', async () => {
     api.server.use(http.get(`${api.baseUrl}/booking/public/slots`, () => HttpResponse.error(), { once: true }));
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await chooseDuration();
     await chooseDay('Monday, November 23, 2026');
-    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: t.retry }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${t.unreachable}${t.retry}`);
+    expect(t.unreachable).toBe("We can't reach the booking service right now. Please try again in a moment.");
+    fireEvent.click(within(alert).getByRole('button', { name: t.retry }));
     expect(await screen.findByRole('button', { name: '3:00 PM, Central European Standard Time' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(sentTo(h, '/slots')).toHaveLength(2);

@@ -52,6 +52,7 @@ export function makeContext(baseUrl: string, overrides: Partial<BookingContext> 
   const ctx: BookingContext = {
     agentId: DEMO_AGENT_ID,
     client: createBookingClient({ baseUrl, fetch: recordingFetch }),
+    apiBase: baseUrl,
     title: 'Harbor Physio',
     locale: 'en-US',
     visitorTimeZone: 'Europe/Berlin',

@@ -135,6 +135,7 @@ describe('strict-spec answers', () => {
 describe('failures from in front of the service', () => {
   test('an HTML 502 page from a gateway: a calm message, Retry, the error event', async () => {
     api.use({ strict: true, faults: [{ path: '/booking/public/config', kind: 'gateway', times: 1 }] });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const h = makeContext(api.baseUrl);
     renderBook(h);
     const alert = await screen.findByRole('alert');
@@ -142,6 +143,8 @@ describe('failures from in front of the service', () => {
     expect(errorsOf(h)).toEqual([expect.objectContaining({ scope: 'booking', request: 'config', kind: 'http', status: 502, retry: 'manual' })]);
     fireEvent.click(within(alert).getByRole('button', { name: t.retry }));
     await heading(t.durationHeading);
+    // A gateway's page is not taken for a wrong base URL.
+    expect(log).not.toHaveBeenCalled();
   });
 
   test('a 200 that is not the promised shape: invalid_response, a calm message, Retry, and a console line for the owner', async () => {
@@ -193,7 +196,7 @@ describe('requests with an end', () => {
     const again = makeContext(api.baseUrl);
     renderBook(again);
     fireEvent.click((await screen.findAllByRole('button', { name: '30 min consultation' })).at(-1) as HTMLElement);
-    await screen.findByText(t.networkError);
+    await screen.findByText(t.unreachable);
     expect(sentTo(again, '/dates')).toHaveLength(1);
   });
 

@@ -21,10 +21,19 @@ const OWNER_FIXES: readonly FailureKind[] = ['invalid', 'misconfigured'];
 export function reportFailure(ctx: BookingContext, request: BookingRequest, error: unknown): Problem | null {
   const failure = classify(error);
   if (!failure) return null;
-  const { kind, retryable, message } = failure;
+  const { message } = failure;
+  // The first request answered 2xx or 404 by something that is not the service (an HTML page, no body,
+  // other JSON: core/http's "answered <status> with…"): no booking service at the base URL, which asking
+  // again cannot fix. A 5xx or 429 page is a gateway's, and passes.
+  const elsewhere = request === 'config' && /^The service answered (2..|404) with/.test(message);
+  const kind = elsewhere ? 'misconfigured' : failure.kind;
+  const retryable = failure.retryable && !elsewhere;
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });
+  // A 404 in the service's own error envelope on the config: it does not know the agent, or booking is off for it.
   if (OWNER_FIXES.includes(kind) || (kind === 'notFound' && request === 'config'))
-    console.error(`[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" failed: ${message}`);
+    console.error(
+      `[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
+    );
   return kind === 'refused' ? { kind, message, retryable } : { kind, retryable };
 }
 

@@ -23,6 +23,7 @@ const strings: Strings = {
   chatRetry: 'Erneut senden',
   chatOffline: 'Nicht gesendet: Sie scheinen offline zu sein. Die Nachricht wird erneut gesendet, sobald Sie wieder online sind.',
   chatFailed: 'Etwas ist schiefgelaufen. Ihre Nachricht wurde nicht gesendet.',
+  chatUnreachable: 'Der Chat-Dienst ist gerade nicht erreichbar. Ihre Nachricht wurde nicht gesendet.',
   chatBusy: 'Wir sind gerade stark ausgelastet. Neuer Versuch in {seconds} s.',
   chatBusyAnnounce: 'Wir sind gerade stark ausgelastet. Ihre Nachricht wird automatisch erneut gesendet.',
   chatStillBusy: 'Wir sind weiterhin ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
@@ -41,6 +42,7 @@ const strings: Strings = {
   retry: 'Erneut versuchen',
   unavailable: 'Buchungen sind hier gerade nicht möglich. Bitte schauen Sie später wieder vorbei.',
   networkError: 'Der Buchungsdienst ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  unreachable: 'Der Buchungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
   serverError: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   busy: 'Der Buchungsdienst ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
 

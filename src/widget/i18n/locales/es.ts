@@ -23,6 +23,7 @@ const strings: Strings = {
   chatRetry: 'Reintentar',
   chatOffline: 'No enviado: parece que no tiene conexión. Se enviará de nuevo cuando vuelva a estar en línea.',
   chatFailed: 'Algo salió mal. Su mensaje no se ha enviado.',
+  chatUnreachable: 'No podemos conectar con el servicio de chat en este momento. Su mensaje no se ha enviado.',
   chatBusy: 'Estamos muy ocupados en este momento. Reintentando en {seconds} s.',
   chatBusyAnnounce: 'Estamos muy ocupados en este momento. Su mensaje se enviará de nuevo automáticamente.',
   chatStillBusy: 'Seguimos muy ocupados. Vuelva a intentarlo en un momento.',
@@ -41,6 +42,7 @@ const strings: Strings = {
   retry: 'Volver a intentar',
   unavailable: 'Las reservas no están disponibles aquí en este momento. Vuelva a consultarlo más tarde.',
   networkError: 'No hemos podido conectar con el servicio de reservas. Compruebe su conexión y vuelva a intentarlo.',
+  unreachable: 'No podemos conectar con el servicio de reservas en este momento. Vuelva a intentarlo en unos instantes.',
   serverError: 'Algo salió mal. Vuelva a intentarlo.',
   busy: 'El servicio de reservas está saturado en este momento. Vuelva a intentarlo en unos instantes.',
 

@@ -25,6 +25,7 @@ const strings: Strings = {
   chatOffline:
     'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',
   chatFailed: 'Une erreur s’est produite. Votre message n’a pas été envoyé.',
+  chatUnreachable: 'Impossible de joindre le service de discussion pour le moment. Votre message n’a pas été envoyé.',
   chatBusy: 'Nous sommes très sollicités en ce moment. Nouvel essai dans {seconds}\u00a0s.',
   chatBusyAnnounce: 'Nous sommes très sollicités en ce moment. Votre message sera renvoyé automatiquement.',
   chatStillBusy: 'Nous sommes toujours très sollicités. Veuillez réessayer dans un instant.',
@@ -43,6 +44,7 @@ const strings: Strings = {
   retry: 'Réessayer',
   unavailable: 'La réservation n’est pas disponible ici pour le moment. Veuillez revenir plus tard.',
   networkError: 'Impossible de joindre le service de réservation. Vérifiez votre connexion et réessayez.',
+  unreachable: 'Impossible de joindre le service de réservation pour le moment. Veuillez réessayer dans un instant.',
   serverError: 'Une erreur s’est produite. Veuillez réessayer.',
   busy: 'Le service de réservation est très sollicité en ce moment. Veuillez réessayer dans un instant.',
 

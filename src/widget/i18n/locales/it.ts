@@ -24,6 +24,7 @@ const strings: Strings = {
   chatRetry: 'Riprova',
   chatOffline: 'Messaggio non inviato: sembra che il dispositivo sia offline. Verrà inviato di nuovo appena tornerà la connessione.',
   chatFailed: 'Si è verificato un problema. Il suo messaggio non è stato inviato.',
+  chatUnreachable: 'Al momento non riusciamo a raggiungere il servizio di chat. Il suo messaggio non è stato inviato.',
   chatBusy: 'Al momento c’è molta richiesta. Nuovo tentativo tra {seconds} s.',
   chatBusyAnnounce: 'Al momento c’è molta richiesta. Il suo messaggio verrà inviato di nuovo automaticamente.',
   chatStillBusy: 'C’è ancora molta richiesta. Riprovi tra qualche istante.',
@@ -42,6 +43,7 @@ const strings: Strings = {
   retry: 'Riprova',
   unavailable: 'Le prenotazioni non sono disponibili qui al momento. Riprovi più tardi.',
   networkError: 'Non è stato possibile raggiungere il servizio di prenotazione. Controlli la connessione e riprovi.',
+  unreachable: 'Al momento non riusciamo a raggiungere il servizio di prenotazione. Riprovi tra qualche istante.',
   serverError: 'Si è verificato un problema. Riprovi.',
   busy: 'Il servizio di prenotazione è sovraccarico al momento. Riprovi tra qualche istante.',
 

@@ -24,6 +24,7 @@ const strings: Strings = {
   chatRetry: '다시 보내기',
   chatOffline: '전송되지 않음: 오프라인 상태인 것 같습니다. 다시 연결되면 메시지가 다시 전송됩니다.',
   chatFailed: '문제가 발생했습니다. 메시지가 전송되지 않았습니다.',
+  chatUnreachable: '지금은 채팅 서비스에 연결할 수 없습니다. 메시지가 전송되지 않았습니다.',
   chatBusy: '지금은 요청이 많습니다. {seconds}초 후에 다시 시도합니다.',
   chatBusyAnnounce: '지금은 요청이 많습니다. 메시지는 자동으로 다시 전송됩니다.',
   chatStillBusy: '아직 요청이 많습니다. 잠시 후 다시 시도해 주세요.',
@@ -42,6 +43,7 @@ const strings: Strings = {
   retry: '다시 시도',
   unavailable: '지금은 이곳에서 예약할 수 없습니다. 나중에 다시 확인해 주세요.',
   networkError: '예약 서비스에 연결할 수 없습니다. 인터넷 연결을 확인한 후 다시 시도해 주세요.',
+  unreachable: '지금은 예약 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   serverError: '문제가 발생했습니다. 다시 시도해 주세요.',
   busy: '지금은 예약 요청이 많습니다. 잠시 후 다시 시도해 주세요.',
 

@@ -23,6 +23,7 @@ const strings: Strings = {
   chatRetry: 'Opnieuw proberen',
   chatOffline: 'Niet verzonden: u lijkt offline te zijn. Het bericht wordt opnieuw verzonden zodra u weer online bent.',
   chatFailed: 'Er is iets misgegaan. Uw bericht is niet verzonden.',
+  chatUnreachable: 'We kunnen de chatservice op dit moment niet bereiken. Uw bericht is niet verzonden.',
   chatBusy: 'Het is op dit moment erg druk. Nieuwe poging over {seconds} s.',
   chatBusyAnnounce: 'Het is op dit moment erg druk. Uw bericht wordt automatisch opnieuw verzonden.',
   chatStillBusy: 'Het is nog steeds druk. Probeer het zo opnieuw.',
@@ -41,6 +42,7 @@ const strings: Strings = {
   retry: 'Opnieuw proberen',
   unavailable: 'Boeken is hier op dit moment niet mogelijk. Probeer het later nog eens.',
   networkError: 'We kunnen de boekingsservice niet bereiken. Controleer uw verbinding en probeer het opnieuw.',
+  unreachable: 'We kunnen de boekingsservice op dit moment niet bereiken. Probeer het zo opnieuw.',
   serverError: 'Er is iets misgegaan. Probeer het opnieuw.',
   busy: 'Het is op dit moment erg druk bij de boekingsservice. Probeer het zo opnieuw.',
 

@@ -26,6 +26,7 @@ const strings: Strings = {
   chatOffline:
     'Nie wysłano: wygląda na to, że nie ma połączenia z internetem. Wiadomość zostanie wysłana ponownie po przywróceniu połączenia.',
   chatFailed: 'Coś poszło nie tak. Wiadomość nie została wysłana.',
+  chatUnreachable: 'Nie możemy teraz połączyć się z usługą czatu. Wiadomość nie została wysłana.',
   chatBusy: 'Mamy teraz duże obciążenie. Ponowna próba za {seconds} s.',
   chatBusyAnnounce: 'Mamy teraz duże obciążenie. Wiadomość zostanie automatycznie wysłana ponownie.',
   chatStillBusy: 'Nadal mamy duże obciążenie. Prosimy spróbować ponownie za chwilę.',
@@ -44,6 +45,7 @@ const strings: Strings = {
   retry: 'Spróbuj ponownie',
   unavailable: 'Rezerwacja jest tu obecnie niedostępna. Prosimy zajrzeć później.',
   networkError: 'Nie udało się połączyć z systemem rezerwacji. Prosimy sprawdzić połączenie i spróbować ponownie.',
+  unreachable: 'Nie możemy teraz połączyć się z systemem rezerwacji. Prosimy spróbować ponownie za chwilę.',
   serverError: 'Coś poszło nie tak. Prosimy spróbować ponownie.',
   busy: 'System rezerwacji jest teraz mocno obciążony. Prosimy spróbować ponownie za chwilę.',
 

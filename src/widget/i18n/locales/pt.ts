@@ -24,6 +24,7 @@ const strings: Strings = {
   chatRetry: 'Tentar novamente',
   chatOffline: 'Mensagem não enviada: parece que você está sem conexão. Ela será reenviada quando você voltar a ficar on-line.',
   chatFailed: 'Algo deu errado. Sua mensagem não foi enviada.',
+  chatUnreachable: 'Não conseguimos acessar o serviço de chat no momento. Sua mensagem não foi enviada.',
   chatBusy: 'Estamos com muita demanda no momento. Nova tentativa em {seconds} s.',
   chatBusyAnnounce: 'Estamos com muita demanda no momento. Sua mensagem será reenviada automaticamente.',
   chatStillBusy: 'Ainda estamos com muita demanda. Tente novamente em instantes.',
@@ -42,6 +43,7 @@ const strings: Strings = {
   retry: 'Tentar novamente',
   unavailable: 'O agendamento não está disponível aqui no momento. Volte mais tarde.',
   networkError: 'Não conseguimos acessar o serviço de agendamento. Verifique sua conexão e tente novamente.',
+  unreachable: 'Não conseguimos acessar o serviço de agendamento no momento. Tente novamente em instantes.',
   serverError: 'Algo deu errado. Tente novamente.',
   busy: 'O serviço de agendamento está com muita demanda no momento. Tente novamente em instantes.',
 

@@ -24,6 +24,7 @@ const strings: Strings = {
   chatRetry: 'Försök igen',
   chatOffline: 'Inte skickat: du verkar vara offline. Meddelandet skickas igen när du är online igen.',
   chatFailed: 'Något gick fel. Ditt meddelande skickades inte.',
+  chatUnreachable: 'Vi når inte chattjänsten just nu. Ditt meddelande skickades inte.',
   chatBusy: 'Vi har hög belastning just nu. Nytt försök om {seconds} s.',
   chatBusyAnnounce: 'Vi har hög belastning just nu. Ditt meddelande skickas igen automatiskt.',
   chatStillBusy: 'Fortfarande hög belastning. Försök igen om en liten stund.',
@@ -42,6 +43,7 @@ const strings: Strings = {
   retry: 'Försök igen',
   unavailable: 'Det går inte att boka här just nu. Försök igen senare.',
   networkError: 'Vi kunde inte nå bokningstjänsten. Kontrollera din anslutning och försök igen.',
+  unreachable: 'Vi når inte bokningstjänsten just nu. Försök igen om en liten stund.',
   serverError: 'Något gick fel. Försök igen.',
   busy: 'Bokningstjänsten har hög belastning just nu. Försök igen om en liten stund.',
 

@@ -25,6 +25,7 @@ const strings: Strings = {
   chatRetry: 'Yeniden dene',
   chatOffline: 'Gönderilmedi: çevrimdışı görünüyorsunuz. Yeniden çevrimiçi olduğunuzda mesajınız tekrar gönderilecek.',
   chatFailed: 'Bir sorun oluştu. Mesajınız gönderilmedi.',
+  chatUnreachable: 'Sohbet hizmetine şu anda ulaşılamıyor. Mesajınız gönderilmedi.',
   chatBusy: 'Şu anda yoğunuz. {seconds} sn sonra yeniden denenecek.',
   chatBusyAnnounce: 'Şu anda yoğunuz. Mesajınız otomatik olarak yeniden gönderilecek.',
   chatStillBusy: 'Hâlâ yoğunuz. Lütfen biraz sonra tekrar deneyin.',
@@ -43,6 +44,7 @@ const strings: Strings = {
   retry: 'Tekrar dene',
   unavailable: 'Randevu şu anda burada alınamıyor. Lütfen daha sonra tekrar bakın.',
   networkError: 'Randevu hizmetine ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.',
+  unreachable: 'Randevu hizmetine şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
   serverError: 'Bir sorun oluştu. Lütfen tekrar deneyin.',
   busy: 'Randevu hizmeti şu anda çok yoğun. Lütfen biraz sonra tekrar deneyin.',
 

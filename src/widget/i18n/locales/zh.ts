@@ -24,6 +24,7 @@ const strings: Strings = {
   chatRetry: '重新发送',
   chatOffline: '未发送：您似乎处于离线状态。恢复网络连接后将自动重新发送。',
   chatFailed: '出了点问题，您的消息未能发送。',
+  chatUnreachable: '暂时无法连接聊天服务，您的消息未能发送。',
   chatBusy: '当前咨询人数较多，{seconds} 秒后重试。',
   chatBusyAnnounce: '当前咨询人数较多，您的消息将自动重新发送。',
   chatStillBusy: '当前仍然繁忙，请稍后再试。',
@@ -42,6 +43,7 @@ const strings: Strings = {
   retry: '重试',
   unavailable: '此处暂不支持预约，请稍后再来查看。',
   networkError: '无法连接预约服务，请检查网络连接后重试。',
+  unreachable: '暂时无法连接预约服务，请稍后再试。',
   serverError: '出了点问题，请重试。',
   busy: '预约服务当前繁忙，请稍后再试。',
 
