@@ -77,15 +77,11 @@ const DurationStep = reactive(function DurationStep(env: Env) {
       <ul class="aw-b-choices">
         {store.durations.value.map((option) => (
           <li key={option.id}>
-            <button type="button" class="aw-b-choice aw-b-duration" onClick={() => store.chooseDuration(option)}>
+            <button type="button" class="aw-b-choice" onClick={() => store.chooseDuration(option)}>
               {durationText(env.ctx.locale, option.label, option.duration_minutes)}
               {/* The length in words, unless that is the label already (an option without one). */}
-              {option.label && (
-                <>
-                  {' '}
-                  <span class="aw-b-len">{durationText(env.ctx.locale, '', option.duration_minutes)}</span>
-                </>
-              )}
+              {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
+              {option.label && <span class="aw-b-len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
             </button>
           </li>
         ))}
@@ -111,13 +107,13 @@ const DateStep = reactive(function DateStep(env: Env) {
 
 /**
  * Slot buttons; the visible text (time, and the day when it differs) comes first in the name, so speech
- * input can say what it sees. `--aw-b-chars`, the longest label in characters (the day line is smaller),
+ * input can say what it sees. `--aw-b-n`, the longest label in characters (the day line is smaller),
  * sizes the grid's columns so that no label wraps, whatever the locale's time format.
  */
 function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: SlotView[]; zone: string }) {
   const chars = Math.max(...views.map(({ label, day = '' }) => Math.max(label.length, day.length * 0.75)));
   return (
-    <ul class="aw-b-slots" style={{ '--aw-b-chars': chars }}>
+    <ul class="aw-b-slots" style={{ '--aw-b-n': chars }}>
       {views.map(({ time, label, day }) => (
         <li key={time}>
           <button
@@ -281,7 +277,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
   const b = store.booking.value;
   const c = store.config.value;
   const added = useMemo(() => {
-    if (!b || !c) return null;
+    if (!b) return null;
     const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
     const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
     const event = {
@@ -293,7 +289,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
     };
     const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
     return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
-  }, [b, c, t]);
+  }, [b, t]);
   useEffect(() => () => added && URL.revokeObjectURL(added.ics), [added]);
   if (!b || !c || !added) return null;
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.

@@ -35,8 +35,8 @@ export function useStepFocus(root: RefObject<HTMLElement>, step: string): void {
     const view = root.current;
     if (shown.current === step || !view) return;
     shown.current = step;
-    const scope = view.getRootNode();
-    const active = scope instanceof Document || scope instanceof ShadowRoot ? scope.activeElement : null;
+    // The view is connected when this runs, so its root is the document or the shadow root.
+    const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
     if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
     view.querySelector<HTMLElement>('h2')?.focus();
   }, [step]);
@@ -129,10 +129,12 @@ export function whenRows(ctx: BookingContext, agentZone: string, instant: Date):
   ]);
 }
 
+/** The statuses with a word of their own, each the key of its word in the strings. */
+const KNOWN: readonly string[] = ['confirmed', 'pending', CANCELLED_STATUS] satisfies (keyof BookingStrings)[];
+
 /** The status in words; a word the spec does not name is shown as the service wrote it, without underscores. */
 export function statusWord(t: BookingStrings, status: string): string {
-  const known: Record<string, string> = { confirmed: t.confirmed, pending: t.pending, [CANCELLED_STATUS]: t.cancelled };
-  return Object.hasOwn(known, status) ? (known[status] ?? status) : status.replace(/_/g, ' ');
+  return KNOWN.includes(status) ? t[status as keyof BookingStrings] : status.replace(/_/g, ' ');
 }
 
 /**

@@ -46,8 +46,9 @@ describe('form error colours', () => {
 
   test('the error text, its icon and the invalid field use those colours, so they are not black text and a focus-like ring', () => {
     expect(ruleOf('.aw-b-error')).toMatch(/color: var\(--aw-danger\)/);
-    expect(ruleOf('.aw-b-error::before')).toMatch(/background: var\(--aw-danger\);.*color: var\(--aw-bg\)/);
-    expect(ruleOf('.aw-b-error::before')).toMatch(/content: '!' \/ ''/);
+    const icon = ruleOf('.aw-b-error::before, .aw-b-ok::before');
+    expect(icon).toMatch(/content: '!' \/ ''/);
+    expect(icon).toMatch(/background: var\(--aw-danger\);.*color: var\(--aw-bg\)/s);
     expect(ruleOf('.aw-b [aria-invalid]')).toMatch(/border: 2px solid var\(--aw-danger\)/);
   });
 });
