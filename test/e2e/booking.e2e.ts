@@ -3,10 +3,9 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
+import { NOW, openBook, slotGrid } from './support/booking';
 import { suite, useDemo } from './support/demo';
 
-/** Saturday 21 November 2026, 10:00 in New York (the agent), midnight in Tokyo (the visitor). */
-const NOW = '2026-11-21T15:00:00Z';
 
 const demo = useDemo({ now: NOW });
 
@@ -56,7 +55,7 @@ suite('booking in Chromium', () => {
     await tabTo(page, /^Chat$/);
     await page.keyboard.press('ArrowRight');
     await page.getByRole('heading', { name: 'How long do you need?' }).waitFor();
-    await tabTo(page, /^30 min consultation$/);
+    await tabTo(page, /^30 min consultation 30 minutes$/);
     await shot(page, '1-duration');
     await page.keyboard.press('Enter');
 
@@ -146,6 +145,26 @@ suite('booking in Chromium', () => {
     expect(await page.getByRole('dialog').innerText()).toContain('Cancelled');
     await shot(page, '9-cancelled');
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test.each([
+    ['en-US', 'Asia/Tokyo'],
+    ['de-DE', 'Asia/Tokyo'],
+    ['ko-KR', 'America/Los_Angeles'],
+  ])('at 320 px in %s (%s), no slot label wraps or overflows and the grid stays even', async (locale, timezoneId) => {
+    const { context, page } = await openBook(demo, { viewport: { width: 320, height: 568 }, locale, timezoneId }, (html) =>
+      html.replace('data-locale="en"', `data-locale="${locale}"`),
+    );
+    await page.getByRole('button', { name: /^30 min consultation/ }).click();
+    await page.getByRole('button', { name: /(^|\D)23(\D.*)?, \d+ times available$/ }).first().click();
+    await page.locator('.aw-b-slot').first().waitFor();
+    const grid = await slotGrid(page);
+    expect(grid.count).toBeGreaterThan(10);
+    expect(grid).toMatchObject({ overflowing: [], gapAtEnd: 0 });
+    expect(grid.sizes).toHaveLength(1);
+    expect(grid.columns).toBeGreaterThanOrEqual(2);
+    await shot(page, `320-${locale}-times`);
     await context.close();
   });
 });

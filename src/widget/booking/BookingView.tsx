@@ -1,6 +1,7 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
 import type { ComponentChildren, FunctionComponent, TargetedEvent } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
@@ -8,7 +9,7 @@ import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
-import { bookingRows, Facts, Step, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
+import { bookingRows, Facts, statusOf, Step, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
 import type { BookingFlow, Step as StepName } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
@@ -33,6 +34,7 @@ type FrameProps = {
   env: Env;
   heading: string;
   onSubmit?: () => void;
+  ok?: boolean;
   actions?: ComponentChildren;
   children?: ComponentChildren;
 };
@@ -77,6 +79,9 @@ const DurationStep = reactive(function DurationStep(env: Env) {
           <li key={option.id}>
             <button type="button" class="aw-b-choice" onClick={() => store.chooseDuration(option)}>
               {durationText(env.ctx.locale, option.label, option.duration_minutes)}
+              {/* The length in words, unless that is the label already (an option without one). */}
+              {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
+              {option.label && <span class="aw-b-len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
             </button>
           </li>
         ))}
@@ -100,10 +105,15 @@ const DateStep = reactive(function DateStep(env: Env) {
   );
 });
 
-/** Slot buttons; the visible text (time, and the day when it differs) comes first in the name, so speech input can say what it sees. */
+/**
+ * Slot buttons; the visible text (time, and the day when it differs) comes first in the name, so speech
+ * input can say what it sees. `--aw-b-n`, the longest label in characters (the day line is smaller),
+ * sizes the grid's columns so that no label wraps, whatever the locale's time format.
+ */
 function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: SlotView[]; zone: string }) {
+  const chars = Math.max(...views.map(({ label, day = '' }) => Math.max(label.length, day.length * 0.75)));
   return (
-    <ul class="aw-b-slots">
+    <ul class="aw-b-slots" style={{ '--aw-b-n': chars }}>
       {views.map(({ time, label, day }) => (
         <li key={time}>
           <button
@@ -267,7 +277,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
   const b = store.booking.value;
   const c = store.config.value;
   const added = useMemo(() => {
-    if (!b || !c) return null;
+    if (!b) return null;
     const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
     const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
     const event = {
@@ -279,12 +289,17 @@ const DoneStep = reactive(function DoneStep(env: Env) {
     };
     const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
     return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
-  }, [b, c, t]);
+  }, [b, t]);
   useEffect(() => () => added && URL.revokeObjectURL(added.ics), [added]);
-  return b && c && added ? (
+  if (!b || !c || !added) return null;
+  // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
+  const status = statusOf(ctx, b);
+  const gone = status === CANCELLED_STATUS;
+  return (
     <StepFrame
       env={env}
-      heading={b.status === 'pending' ? t.pendingHeading : t.doneHeading}
+      heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
+      ok={status === 'confirmed'}
       actions={
         <button type="button" class="aw-b-btn aw-b-quiet" onClick={store.again}>
           {t.bookAnother}
@@ -293,17 +308,19 @@ const DoneStep = reactive(function DoneStep(env: Env) {
     >
       <p class="aw-b-title">{c.booking_title}</p>
       <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
-      <p class="aw-b-add">
-        <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
-          {t.google}
-          <span class="aw-sr"> {t.opensNewTab}</span>
-        </a>
-        <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
-          {t.ics}
-        </a>
-      </p>
+      {!gone && (
+        <p class="aw-b-add">
+          <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
+            {t.google}
+            <span class="aw-sr"> {t.opensNewTab}</span>
+          </a>
+          <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
+            {t.ics}
+          </a>
+        </p>
+      )}
     </StepFrame>
-  ) : null;
+  );
 });
 
 const STEPS: Record<StepName, FunctionComponent<Env>> = {

@@ -1,8 +1,9 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
 import { useRef } from 'preact/hooks';
+import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
-import { bookingRows, Facts, statusWord, Step, useStepFocus, type Env as StepEnv } from './parts';
+import { bookingRows, Facts, statusOf, statusWord, Step, useStepFocus, type Env as StepEnv } from './parts';
 import type { LookupStore } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
@@ -91,9 +92,11 @@ interface ResultProps {
 }
 
 const Result = reactive(function Result({ env, result }: ResultProps) {
-  const { store, t } = env;
+  const { store, t, ctx } = env;
   const cancelled = store.cancelled.value;
-  const { canCancel, cancelReason } = result;
+  const { cancelReason } = result;
+  // Not after a cancel made in the Book view's tab or another one.
+  const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
   return (
     <Step
       env={env}

@@ -4,7 +4,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
-import type { Booking } from '../../core/types';
+import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
 import type { Problem } from './state';
 import type { BookingStrings } from './strings';
@@ -35,8 +35,8 @@ export function useStepFocus(root: RefObject<HTMLElement>, step: string): void {
     const view = root.current;
     if (shown.current === step || !view) return;
     shown.current = step;
-    const scope = view.getRootNode();
-    const active = scope instanceof Document || scope instanceof ShadowRoot ? scope.activeElement : null;
+    // The view is connected when this runs, so its root is the document or the shadow root.
+    const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
     if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
     view.querySelector<HTMLElement>('h2')?.focus();
   }, [step]);
@@ -50,12 +50,14 @@ interface StepProps {
   onBack?: (() => void) | undefined;
   backLabel?: string;
   onSubmit?: () => void;
+  /** The step reports a success: its heading carries the success mark. */
+  ok?: boolean;
   actions?: ComponentChildren;
   children?: ComponentChildren;
 }
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, actions, children }: StepProps) {
+export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
   return (
     <form
@@ -66,7 +68,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
         onSubmit?.();
       }}
     >
-      <h2 class="aw-b-h" tabIndex={-1}>
+      <h2 class={ok ? 'aw-b-h aw-b-ok' : 'aw-b-h'} tabIndex={-1}>
         {heading}
       </h2>
       {children}
@@ -128,17 +130,27 @@ export function whenRows(ctx: BookingContext, agentZone: string, instant: Date):
   ]);
 }
 
+/** The statuses with a word of their own, each the key of its word in the strings. */
+const KNOWN: readonly string[] = ['confirmed', 'pending', CANCELLED_STATUS] satisfies (keyof BookingStrings)[];
+
 /** The status in words; a word the spec does not name is shown as the service wrote it, without underscores. */
 export function statusWord(t: BookingStrings, status: string): string {
-  const known: Record<string, string> = { confirmed: t.confirmed, pending: t.pending, [CANCELLED_STATUS]: t.cancelled };
-  return Object.hasOwn(known, status) ? (known[status] ?? status) : status.replace(/_/g, ' ');
+  return KNOWN.includes(status) ? t[status as keyof BookingStrings] : status.replace(/_/g, ' ');
 }
+
+/**
+ * A booking's latest known status. The remembered bookings are the one place every view reads it
+ * from, so a cancel in My booking (or in another tab) reaches the Book view's confirmation.
+ */
+export const statusOf = (ctx: BookingContext, b: Booking): BookingStatus =>
+  ctx.remembered.list.value.find((r) => r.code === b.booking_code)?.status ?? b.status;
 
 /** A booking's code (as `code` when given), status, start in both zones and duration. */
 export function bookingRows({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] {
+  const status = statusOf(ctx, b);
   return [
     [t.code, code],
-    ...(b.status ? [[t.status, statusWord(t, b.status)] satisfies Row] : []),
+    ...(status ? [[t.status, statusWord(t, status)] satisfies Row] : []),
     ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
     [t.duration, durationText(ctx.locale, b.duration_label, b.duration_minutes)],
   ];

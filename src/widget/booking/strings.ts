@@ -44,6 +44,7 @@ export const bookingStrings = {
 
   doneHeading: 'You are booked',
   pendingHeading: 'Booking requested',
+  cancelledHeading: 'Booking cancelled',
   code: 'Booking code',
   status: 'Status',
   confirmed: 'Confirmed',

@@ -186,7 +186,7 @@ describe('booking a time, start to finish', () => {
     await heading(t.durationHeading);
     expectFocused(elsewhere);
     // Focus inside the view follows the step.
-    const option = screen.getByRole('button', { name: '30 min consultation' });
+    const option = screen.getByRole('button', { name: '30 min consultation 30 minutes' });
     option.focus();
     fireEvent.click(option);
     expectFocused(await heading(t.dateHeading));

@@ -137,8 +137,9 @@ export function blobText(blob: Blob): Promise<string> {
   });
 }
 
+/** Clicks the duration option whose name starts with `label` (its length follows). */
 export async function chooseDuration(label = '30 min consultation') {
-  fireEvent.click(await screen.findByRole('button', { name: label }));
+  fireEvent.click(await screen.findByRole('button', { name: (name) => name.startsWith(label) }));
   await heading(t.dateHeading);
 }
 

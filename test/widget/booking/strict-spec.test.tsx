@@ -195,7 +195,7 @@ describe('requests with an end', () => {
     api.server.use(http.get(`${api.baseUrl}/booking/public/dates`, () => HttpResponse.error()));
     const again = makeContext(api.baseUrl);
     renderBook(again);
-    fireEvent.click((await screen.findAllByRole('button', { name: '30 min consultation' })).at(-1) as HTMLElement);
+    fireEvent.click((await screen.findAllByRole('button', { name: '30 min consultation 30 minutes' })).at(-1) as HTMLElement);
     await screen.findByText(t.unreachable);
     expect(sentTo(again, '/dates')).toHaveLength(1);
   });

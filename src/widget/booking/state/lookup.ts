@@ -83,7 +83,8 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
         if (result.peek() !== current) return;
         asking.value = false;
         cancelled.value = message;
-        result.value = { ...current, booking: gone, canCancel: false };
+        // The view stops offering the cancel: the status is cancelled.
+        result.value = { ...current, booking: gone };
       },
       (error) => {
         if (result.peek() !== current) return;

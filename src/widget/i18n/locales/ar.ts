@@ -81,6 +81,7 @@ const strings: Strings = {
 
   doneHeading: 'تم الحجز',
   pendingHeading: 'تم إرسال طلب الحجز',
+  cancelledHeading: 'تم إلغاء الحجز',
   code: 'رمز الحجز',
   status: 'الحالة',
   // Statuses of "الحجز" (masculine).

@@ -79,6 +79,7 @@ const strings: Strings = {
 
   doneHeading: 'Ihr Termin ist gebucht',
   pendingHeading: 'Buchung angefragt',
+  cancelledHeading: 'Ihr Termin wurde storniert',
   code: 'Buchungscode',
   status: 'Status',
   confirmed: 'Bestätigt',

@@ -81,6 +81,7 @@ const strings: Strings = {
 
   doneHeading: 'Su cita está reservada',
   pendingHeading: 'Reserva solicitada',
+  cancelledHeading: 'Su cita se ha cancelado',
   code: 'Código de reserva',
   status: 'Estado',
   // Statuses of "la reserva" (feminine).

@@ -81,6 +81,7 @@ const strings: Strings = {
 
   doneHeading: 'Votre créneau est réservé',
   pendingHeading: 'Réservation demandée',
+  cancelledHeading: 'Votre réservation a été annulée',
   code: 'Code de réservation',
   status: 'Statut',
   // Statuses of "la réservation" (feminine).

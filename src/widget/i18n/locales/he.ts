@@ -80,6 +80,7 @@ const strings: Strings = {
 
   doneHeading: 'ההזמנה בוצעה',
   pendingHeading: 'בקשת ההזמנה נשלחה',
+  cancelledHeading: 'ההזמנה בוטלה',
   code: 'קוד הזמנה',
   status: 'סטטוס',
   // Statuses of "ההזמנה" (feminine).

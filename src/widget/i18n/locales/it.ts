@@ -81,6 +81,7 @@ const strings: Strings = {
 
   doneHeading: 'Prenotazione effettuata',
   pendingHeading: 'Prenotazione richiesta',
+  cancelledHeading: 'Prenotazione annullata',
   code: 'Codice di prenotazione',
   status: 'Stato',
   // Statuses of "la prenotazione" (feminine).

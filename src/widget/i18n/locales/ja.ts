@@ -80,6 +80,7 @@ const strings: Strings = {
 
   doneHeading: '予約が完了しました',
   pendingHeading: '予約をリクエストしました',
+  cancelledHeading: '予約はキャンセルされました',
   code: '予約番号',
   status: 'ステータス',
   confirmed: '確定',

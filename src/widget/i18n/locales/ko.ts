@@ -80,6 +80,7 @@ const strings: Strings = {
 
   doneHeading: '예약이 완료되었습니다',
   pendingHeading: '예약 요청이 접수되었습니다',
+  cancelledHeading: '예약이 취소되었습니다',
   code: '예약 코드',
   status: '상태',
   confirmed: '확정됨',

@@ -79,6 +79,7 @@ const strings: Strings = {
 
   doneHeading: 'Uw afspraak is geboekt',
   pendingHeading: 'Boeking aangevraagd',
+  cancelledHeading: 'Uw afspraak is geannuleerd',
   code: 'Boekingscode',
   status: 'Status',
   confirmed: 'Bevestigd',

@@ -82,6 +82,7 @@ const strings: Strings = {
 
   doneHeading: 'Termin zarezerwowany',
   pendingHeading: 'Wysłano prośbę o rezerwację',
+  cancelledHeading: 'Rezerwacja anulowana',
   code: 'Kod rezerwacji',
   status: 'Status',
   // Statuses of "rezerwacja" (feminine).

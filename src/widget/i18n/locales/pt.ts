@@ -81,6 +81,7 @@ const strings: Strings = {
 
   doneHeading: 'Horário agendado',
   pendingHeading: 'Agendamento solicitado',
+  cancelledHeading: 'Agendamento cancelado',
   code: 'Código do agendamento',
   status: 'Status',
   // Statuses of "o agendamento" (masculine).

@@ -80,6 +80,7 @@ const strings: Strings = {
 
   doneHeading: 'Din tid är bokad',
   pendingHeading: 'Bokningsförfrågan skickad',
+  cancelledHeading: 'Din tid är avbokad',
   code: 'Bokningskod',
   status: 'Status',
   confirmed: 'Bekräftad',

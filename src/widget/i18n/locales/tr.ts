@@ -81,6 +81,7 @@ const strings: Strings = {
 
   doneHeading: 'Randevunuz alındı',
   pendingHeading: 'Randevu talebiniz alındı',
+  cancelledHeading: 'Randevunuz iptal edildi',
   code: 'Randevu kodu',
   status: 'Durum',
   confirmed: 'Onaylandı',

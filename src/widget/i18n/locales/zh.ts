@@ -80,6 +80,7 @@ const strings: Strings = {
 
   doneHeading: '预约成功',
   pendingHeading: '预约申请已提交',
+  cancelledHeading: '预约已取消',
   code: '预约码',
   status: '状态',
   confirmed: '已确认',

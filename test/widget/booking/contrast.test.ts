@@ -1,0 +1,54 @@
+// Form errors are told by text, an icon and the danger colour: the colour must hold WCAG AA in every
+// theme the shell defines (4.5:1 for the text, 3:1 for the field border and the icon), read from the
+// shipped CSS custom properties rather than copied here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { contrastRatio } from '../../../src/widget/options/theme';
+
+const read = (path: string) => readFileSync(join(process.cwd(), 'src/widget', path), 'utf8');
+const shell = read('shell/shell.css');
+const booking = read('booking/booking.css').replace(/\/\*[\s\S]*?\*\//g, '');
+
+/** The custom properties declared in the first block whose selector is `selector`. */
+function themeOf(selector: string): Record<string, string> {
+  const at = shell.indexOf(`${selector} {`);
+  if (at < 0) throw new Error(`no ${selector} block in shell.css`);
+  const block = shell.slice(at, shell.indexOf('}', at));
+  return Object.fromEntries([...block.matchAll(/(--aw-[\w-]+):\s*(#[0-9a-f]{3,6})\b/gi)].map(([, name, value]) => [name, value]));
+}
+
+/** The declarations of the booking.css rule whose selector list is exactly `selector`. */
+function ruleOf(selector: string): string {
+  const found = booking.split('}').find((rule) => rule.split('{')[0]?.trim() === selector);
+  if (!found) throw new Error(`no "${selector}" rule in booking.css`);
+  return found.split('{')[1] ?? '';
+}
+
+describe('form error colours', () => {
+  const light = themeOf('.aw');
+  const dark = themeOf('.aw--dark');
+
+  test('the automatic dark theme is the explicit one', () => {
+    expect(themeOf('.aw--auto')).toEqual(dark);
+  });
+
+  test.each([
+    ['light', light],
+    ['dark', dark],
+  ])('%s: --aw-danger on --aw-bg holds 4.5:1', (_, theme) => {
+    const { '--aw-danger': danger, '--aw-bg': bg } = theme;
+    if (!danger || !bg) throw new Error('--aw-danger or --aw-bg missing');
+    // One pair serves all three: the text (4.5:1), the "!" in --aw-bg on its --aw-danger disc (4.5:1),
+    // and the disc and the invalid field's border against the panel and the field, both --aw-bg (3:1).
+    expect(contrastRatio(danger, bg)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  test('the error text, its icon and the invalid field use those colours, so they are not black text and a focus-like ring', () => {
+    expect(ruleOf('.aw-b-error')).toMatch(/color: var\(--aw-danger\)/);
+    const icon = ruleOf('.aw-b-error::before, .aw-b-ok::before');
+    expect(icon).toMatch(/content: '!' \/ ''/);
+    expect(icon).toMatch(/background: var\(--aw-danger\);.*color: var\(--aw-bg\)/s);
+    expect(ruleOf('.aw-b [aria-invalid]')).toMatch(/border: 2px solid var\(--aw-danger\)/);
+  });
+});
