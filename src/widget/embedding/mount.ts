@@ -17,7 +17,6 @@ import { App } from '../shell/App';
 import { createShell } from '../shell/shell';
 import { VERSION } from '../platform/version';
 
-
 export interface WidgetHandle {
   open(view?: View): void;
   close(): void;
@@ -73,10 +72,9 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
-  let panelStyled = false;
-  const stopStyling = effect(() => {
-    if (!panelStyled && shell.isOpen.value) {
-      panelStyled = true;
+  const stopStyling = effect(function () {
+    if (shell.isOpen.value) {
+      this.dispose();
       adoptStyles(root, chatCss + bookingCss, true);
     }
   });
