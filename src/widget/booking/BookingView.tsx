@@ -176,7 +176,8 @@ const TimeStep = reactive(function TimeStep(env: Env) {
   );
 });
 
-const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number'];
+/** Input types kept as the config gives them; email and tel come with the field's purpose, the rest is text. */
+const INPUT_TYPES = ['url', 'number'];
 
 const FormStep = reactive(function FormStep(env: Env) {
   const { store, t } = env;
