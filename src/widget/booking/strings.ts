@@ -18,7 +18,7 @@ export const bookingStrings = {
   prevMonth: 'Previous month',
   nextMonth: 'Next month',
   jumped: 'No free times in {from}. Showing {to}, the first month with free times.',
-  noneFree: 'There are no free times to book right now.',
+  noneFree: 'No free times to book right now.',
   dayLabel: '{date}, {status}',
   timesOne: '1 time available',
   timesMany: '{count} times available',
