@@ -55,7 +55,6 @@ export function icsText(e: CalendarEvent, stamp: Date): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ]
-    .map(fold)
-    .join('\r\n')
-    .concat('\r\n');
+    .map((line) => `${fold(line)}\r\n`)
+    .join('');
 }

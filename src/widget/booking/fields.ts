@@ -24,8 +24,7 @@ export type Answers = ReadonlyMap<string, string>;
 
 export function prefilledAnswers(fields: readonly FormField[], prefill: Record<string, string> = {}): Answers {
   const given = new Map(Object.entries(prefill));
-  const purposeOf = (field: FormField) => fieldPurpose(field) ?? '';
-  return new Map(fields.map((field) => [field.id, given.get(field.id) ?? given.get(purposeOf(field)) ?? '']));
+  return new Map(fields.map((field) => [field.id, given.get(field.id) ?? given.get(fieldPurpose(field) ?? '') ?? '']));
 }
 
 export function fieldError(field: FormField, value: string): FieldError | undefined {

@@ -11,7 +11,7 @@ export const bookingStrings = {
   networkError: 'We could not reach the booking service. Check your connection and try again.',
   unreachable: "We can't reach the booking service right now. Please try again in a moment.",
   serverError: 'Something went wrong. Please try again.',
-  busy: 'The booking service is busy right now. Please try again in a moment.',
+  busy: 'The booking service is busy. Please try again in a moment.',
 
   durationHeading: 'How long do you need?',
   dateHeading: 'Choose a day',
@@ -29,13 +29,13 @@ export const bookingStrings = {
   timesIn: 'Times in {zone}',
   showIn: 'show in {zone}',
   slotName: '{time}, {zone}',
-  noSlots: 'No free times are left on this day. Please choose another day.',
+  noSlots: 'No free times are left on this day. Please choose another.',
   taken: 'Sorry, {time} was just taken. The nearest free times:',
 
   formHeading: 'Your details',
   optional: '(optional)',
   required: '{label} is required.',
-  invalidEmail: 'Please enter an email address like name@example.com.',
+  invalidEmail: 'Enter an email address like name@example.com.',
 
   reviewHeading: 'Check and confirm',
   duration: 'Duration',
@@ -59,9 +59,9 @@ export const bookingStrings = {
   bookAnother: 'Book another time',
 
   codeHint: 'It looks like BK-A1B2C3.',
-  invalidCode: 'Please enter a code like BK-A1B2C3.',
+  invalidCode: 'Enter a code like BK-A1B2C3.',
   find: 'Find booking',
-  notFound: 'We could not find a booking with that code.',
+  notFound: 'No booking found with that code.',
   rememberedHeading: 'Your bookings',
   cancelBooking: 'Cancel booking',
   cancelAsk: 'Cancel this booking?',

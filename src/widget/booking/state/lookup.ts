@@ -44,7 +44,12 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   const requests = createRequests();
   const runLookup = requests.latest(busy);
   const runCancel = requests.latest(busy);
-
+  /** Shows `res` (null: the code field), without a cancel message or question. */
+  const show = (res: LookupBookingResponse | null) => {
+    result.value = res;
+    cancelled.value = null;
+    asking.value = false;
+  };
 
   function find(picked?: string): boolean {
     const value = readBookingCode(picked ?? code.peek());
@@ -56,11 +61,8 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
       void runLookup(
         (signal) => ctx.client.lookup({ agentId: ctx.agentId, code: value }, { signal }),
         (res) => {
-          const b = res.booking;
-          result.value = res;
-          cancelled.value = null;
-          asking.value = false;
-          remember(ctx, b, b.booking_title);
+          show(res);
+          remember(ctx, res.booking, res.booking.booking_title);
         },
         fail('lookup', () => find(value)),
       );
@@ -103,9 +105,8 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   return {
     code, invalid, busy, result, asking, cancelled, problem, find, cancel,
     reset() {
-      result.value = cancelled.value = null;
+      show(null);
       setProblem(null);
-      asking.value = false;
       code.value = '';
     },
     retry,

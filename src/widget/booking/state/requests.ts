@@ -31,16 +31,16 @@ export function createRequests(): Requests {
         const mine = ++token;
         controller = new AbortController();
         if (pending) pending.value = true;
-        let outcome: { value: Awaited<ReturnType<typeof call>> } | { error: unknown };
+        let settle: () => void;
         try {
-          outcome = { value: await call(anySignal(controller.signal, all.signal)) };
+          const value = await call(anySignal(controller.signal, all.signal));
+          settle = () => done(value);
         } catch (error) {
-          outcome = { error };
+          settle = () => fail(error);
         }
         if (mine !== token || all.signal.aborted) return;
         if (pending) pending.value = false;
-        if ('value' in outcome) done(outcome.value);
-        else fail(outcome.error);
+        settle();
       };
     },
     dispose: () => all.abort(),
