@@ -18,14 +18,13 @@ type Env = StepEnv<BookingFlow>;
 
 export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
   const store = stores.flow();
-  const context = stores.context;
   const root = useRef<HTMLDivElement>(null);
   const step = store.step.value;
   useStepFocus(root, step);
   const View = STEPS[step];
   return (
     <div class="aw-b" ref={root}>
-      <View store={store} t={strings} ctx={context} />
+      <View store={store} t={strings} ctx={stores.context} />
     </div>
   );
 });
@@ -33,7 +32,7 @@ export const BookingView = reactive(function BookingView({ stores, strings }: Bo
 type FrameProps = {
   env: Env;
   heading: string;
-  onSubmit?: () => void;
+  onSubmit?: (form: HTMLFormElement) => void;
   ok?: boolean;
   actions?: ComponentChildren;
   children?: ComponentChildren;
@@ -53,15 +52,14 @@ const LoadingStep = reactive(function LoadingStep(env: Env) {
   );
 });
 
-const Intro = reactive(function Intro({ store }: Env) {
-  const c = store.config.value;
-  return c ? (
+/** The booking page's title and description; called in the step's render, so that step re-renders with the config. */
+const intro = ({ config }: BookingFlow) =>
+  config.value && (
     <div>
-      <p class="aw-b-title">{c.booking_title}</p>
-      {c.booking_description && <p>{c.booking_description}</p>}
+      <p class="aw-b-title">{config.value.booking_title}</p>
+      {config.value.booking_description && <p>{config.value.booking_description}</p>}
     </div>
-  ) : null;
-});
+  );
 
 /** The chosen duration, in words. */
 const durationOf = ({ store, ctx }: Env): string => {
@@ -73,7 +71,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
   const { store, t } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
-      <Intro {...env} />
+      {intro(store)}
       <ul class="aw-b-choices">
         {store.durations.value.map((option) => (
           <li key={option.id}>
@@ -96,7 +94,7 @@ const DateStep = reactive(function DateStep(env: Env) {
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? <Intro {...env} /> : <p class="aw-b-sub">{durationOf(env)}</p>}
+      {store.durations.value.length === 1 ? intro(store) : <p class="aw-b-sub">{durationOf(env)}</p>}
       <p role="status" class="aw-b-note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>
@@ -181,14 +179,14 @@ const INPUT_TYPES = ['url', 'number'];
 
 const FormStep = reactive(function FormStep(env: Env) {
   const { store, t } = env;
-  const inputs = useRef<Record<string, HTMLElement | null>>({});
   return (
     <StepFrame
       env={env}
       heading={t.formHeading}
-      onSubmit={() => {
+      onSubmit={(form) => {
         const invalid = store.submitForm();
-        if (invalid) inputs.current[invalid]?.focus();
+        const input = invalid && form.elements.namedItem(invalid);
+        if (input instanceof HTMLElement) input.focus();
       }}
       actions={
         <button type="submit" class="aw-b-btn">
@@ -198,13 +196,13 @@ const FormStep = reactive(function FormStep(env: Env) {
     >
       {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. */}
       {store.config.value?.form_fields.map((field, i) => (
-        <Field key={field.id} env={env} field={field} id={`aw-b-f${i}`} refs={inputs.current} />
+        <Field key={field.id} env={env} field={field} id={`aw-b-f${i}`} />
       ))}
     </StepFrame>
   );
 });
 
-const Field = reactive(function Field({ env: { store, t }, field, id, refs }: { env: Env; field: FormField; id: string; refs: Record<string, HTMLElement | null> }) {
+const Field = reactive(function Field({ env: { store, t }, field, id }: { env: Env; field: FormField; id: string }) {
   const { id: name, required, inputType } = field;
   const label = field.label || name;
   const error = store.errors.value.get(name);
@@ -218,9 +216,6 @@ const Field = reactive(function Field({ env: { store, t }, field, id, refs }: { 
     autocomplete: purpose ?? 'off',
     'aria-invalid': error ? ('true' as const) : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
-    ref: (el: HTMLElement | null) => {
-      refs[name] = el;
-    },
     onInput: (e: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => store.answer(name, e.currentTarget.value),
   };
   const type = purpose === 'email' || purpose === 'tel' ? purpose : INPUT_TYPES.includes(inputType) ? inputType : 'text';

@@ -12,12 +12,11 @@ type Env = StepEnv<LookupStore>;
 
 export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
   const store = stores.lookup();
-  const context = stores.context;
   const root = useRef<HTMLDivElement>(null);
   const result = store.result.value;
   const asking = store.asking.value;
   useStepFocus(root, !result ? 'find' : asking ? 'ask' : 'result');
-  const env: Env = { store, t: strings, ctx: context };
+  const env: Env = { store, t: strings, ctx: stores.context };
   return (
     <div class="aw-b" ref={root}>
       {!result ? <Find {...env} /> : asking ? <Ask env={env} result={result} /> : <Result env={env} result={result} />}
@@ -29,15 +28,14 @@ const Find = reactive(function Find(env: Env) {
   const { store, t, ctx } = env;
   // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
   const id = 'aw-b-find';
-  const input = useRef<HTMLInputElement>(null);
   const invalid = store.invalid.value;
   const remembered = ctx.remembered.list.value;
   return (
     <Step
       env={env}
       heading={t.lookupHeading}
-      onSubmit={() => {
-        if (!store.find()) input.current?.focus();
+      onSubmit={(form) => {
+        if (!store.find()) form.querySelector<HTMLElement>(`#${id}`)?.focus();
       }}
       actions={
         <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
@@ -64,7 +62,6 @@ const Find = reactive(function Find(env: Env) {
         <label for={id}>{t.code}</label>
         <input
           id={id}
-          ref={input}
           value={store.code.value}
           autocomplete="off"
           autocapitalize="characters"

@@ -49,7 +49,7 @@ interface StepProps {
   notFound?: string;
   onBack?: (() => void) | undefined;
   backLabel?: string;
-  onSubmit?: () => void;
+  onSubmit?: (form: HTMLFormElement) => void;
   /** The step reports a success: its heading carries the success mark. */
   ok?: boolean;
   actions?: ComponentChildren;
@@ -65,7 +65,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit?.();
+        onSubmit?.(e.currentTarget);
       }}
     >
       <h2 class={ok ? 'aw-b-h aw-b-ok' : 'aw-b-h'} tabIndex={-1}>

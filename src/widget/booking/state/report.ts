@@ -15,8 +15,6 @@ export interface Problem {
   retryable: boolean;
 }
 
-const OWNER_FIXES: readonly FailureKind[] = ['invalid', 'misconfigured'];
-
 /** The Problem to show for `error`, after telling the host and the owner; null when cancelled on purpose. */
 export function reportFailure(ctx: BookingContext, request: BookingRequest, error: unknown): Problem | null {
   const failure = classify(error);
@@ -30,7 +28,7 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   const retryable = failure.retryable && !elsewhere;
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });
   // A 404 in the service's own error envelope on the config: it does not know the agent, or booking is off for it.
-  if (OWNER_FIXES.includes(kind) || (kind === 'notFound' && request === 'config'))
+  if (kind === 'invalid' || kind === 'misconfigured' || (kind === 'notFound' && request === 'config'))
     console.error(
       `[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
     );
