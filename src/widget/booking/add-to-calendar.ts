@@ -12,10 +12,9 @@ export interface CalendarEvent {
 const utcStamp = (d: Date): string => d.toISOString().replace(/[-:]|\.\d+/g, '');
 
 export function googleCalendarUrl(e: CalendarEvent): string {
-  const q = (s: string): string => encodeURIComponent(s);
   return (
     'https://calendar.google.com/calendar/render?action=TEMPLATE' +
-    `&text=${q(e.title)}&dates=${utcStamp(e.start)}/${utcStamp(e.end)}&details=${q(e.details)}`
+    `&text=${encodeURIComponent(e.title)}&dates=${utcStamp(e.start)}/${utcStamp(e.end)}&details=${encodeURIComponent(e.details)}`
   );
 }
 

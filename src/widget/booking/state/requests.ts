@@ -1,7 +1,7 @@
 // The requests of one store. Each kind of request runs "newest wins": starting one aborts the one
 // before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
 // and drops every answer after it, so a destroyed widget neither fetches nor writes state.
-import type { Signal } from '@preact/signals-core';
+import { signal, type Signal } from '@preact/signals-core';
 import { anySignal } from '../../../core/http';
 
 export type Run = <T>(
@@ -22,7 +22,7 @@ export function createRequests(): Requests {
   const all = new AbortController();
   return {
     signal: all.signal,
-    latest(pending) {
+    latest(pending = signal(false)) {
       let controller: AbortController | undefined;
       let token = 0;
       return async (call, done, fail) => {
@@ -30,7 +30,7 @@ export function createRequests(): Requests {
         if (all.signal.aborted) return;
         const mine = ++token;
         controller = new AbortController();
-        if (pending) pending.value = true;
+        pending.value = true;
         let settle: () => void;
         try {
           const value = await call(anySignal(controller.signal, all.signal));
@@ -39,7 +39,7 @@ export function createRequests(): Requests {
           settle = () => fail(error);
         }
         if (mine !== token || all.signal.aborted) return;
-        if (pending) pending.value = false;
+        pending.value = false;
         settle();
       };
     },
