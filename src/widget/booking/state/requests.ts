@@ -24,21 +24,19 @@ export function createRequests(): Requests {
     signal: all.signal,
     latest(pending = signal(false)) {
       let controller: AbortController | undefined;
-      let token = 0;
       return async (call, done, fail) => {
         controller?.abort();
         if (all.signal.aborted) return;
-        const mine = ++token;
-        controller = new AbortController();
+        const mine = (controller = new AbortController());
         pending.value = true;
         let settle: () => void;
         try {
-          const value = await call(anySignal(controller.signal, all.signal));
+          const value = await call(anySignal(mine.signal, all.signal));
           settle = () => done(value);
         } catch (error) {
           settle = () => fail(error);
         }
-        if (mine !== token || all.signal.aborted) return;
+        if (mine !== controller || all.signal.aborted) return;
         pending.value = false;
         settle();
       };
