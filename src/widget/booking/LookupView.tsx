@@ -19,7 +19,7 @@ export const LookupView = reactive(function LookupView({ stores, strings }: Book
   const env: Env = { store, t: strings, ctx: stores.context };
   return (
     <div class="aw-b" ref={root}>
-      {result ? <Result env={env} result={result} /> : <Find {...env} />}
+      {!result ? <Find {...env} /> : asking ? <Ask env={env} result={result} /> : <Result env={env} result={result} />}
     </div>
   );
 });
@@ -83,28 +83,13 @@ const Find = reactive(function Find(env: Env) {
   );
 });
 
-/** The booking found, or the question before cancelling it. */
-const Result = reactive(function Result({ env, result }: { env: Env; result: LookupBookingResponse }) {
+interface ResultProps {
+  env: Env;
+  result: LookupBookingResponse;
+}
+
+const Result = reactive(function Result({ env, result }: ResultProps) {
   const { store, t, ctx } = env;
-  const facts = <Facts rows={bookingRows(env, result.booking)} />;
-  if (store.asking.value)
-    return (
-      <Step
-        env={env}
-        heading={t.cancelAsk}
-        onBack={() => (store.asking.value = false)}
-        backLabel={t.keep}
-        onSubmit={store.cancel}
-        actions={
-          <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
-            {t.cancelYes}
-          </button>
-        }
-      >
-        <p>{t.cancelWarn}</p>
-        {facts}
-      </Step>
-    );
   const cancelled = store.cancelled.value;
   const { cancelReason } = result;
   // Not after a cancel made in the Book view's tab or another one.
@@ -128,8 +113,29 @@ const Result = reactive(function Result({ env, result }: { env: Env; result: Loo
           {cancelled || t.cancelled}
         </p>
       )}
-      {facts}
+      <Facts rows={bookingRows(env, result.booking)} />
       {!canCancel && cancelled === null && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
+    </Step>
+  );
+});
+
+const Ask = reactive(function Ask({ env, result }: ResultProps) {
+  const { store, t } = env;
+  return (
+    <Step
+      env={env}
+      heading={t.cancelAsk}
+      onBack={() => (store.asking.value = false)}
+      backLabel={t.keep}
+      onSubmit={store.cancel}
+      actions={
+        <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
+          {t.cancelYes}
+        </button>
+      }
+    >
+      <p>{t.cancelWarn}</p>
+      <Facts rows={bookingRows(env, result.booking)} />
     </Step>
   );
 });
