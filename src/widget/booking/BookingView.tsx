@@ -1,6 +1,6 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
 import type { ComponentChildren, FunctionComponent, TargetedEvent } from 'preact';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { FormField } from '../../core/types';
@@ -18,9 +18,8 @@ type Env = StepEnv<BookingFlow>;
 
 export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
   const store = stores.flow();
-  const root = useRef<HTMLDivElement>(null);
   const step = store.step.value;
-  useStepFocus(root, step);
+  const root = useStepFocus(step);
   const View = STEPS[step];
   return (
     <div class="aw-b" ref={root}>

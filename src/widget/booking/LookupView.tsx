@@ -1,5 +1,4 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
-import { useRef } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
@@ -12,10 +11,9 @@ type Env = StepEnv<LookupStore>;
 
 export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
   const store = stores.lookup();
-  const root = useRef<HTMLDivElement>(null);
   const result = store.result.value;
   const asking = store.asking.value;
-  useStepFocus(root, !result ? 'find' : asking ? 'ask' : 'result');
+  const root = useStepFocus(!result ? 'find' : asking ? 'ask' : 'result');
   const env: Env = { store, t: strings, ctx: stores.context };
   return (
     <div class="aw-b" ref={root}>

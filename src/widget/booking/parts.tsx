@@ -25,11 +25,12 @@ export interface Env<S extends Failing = Failing> {
 }
 
 /**
- * Moves focus to the step's heading when the step changes: focus that was in the view, or was lost
+ * The view root's ref. Moves focus to the step's heading when the step changes: focus that was in the view, or was lost
  * with the old step's controls. Not on first render (the shell owns that focus), and not when the
  * visitor has put focus elsewhere, such as on the tabs.
  */
-export function useStepFocus(root: RefObject<HTMLElement>, step: string): void {
+export function useStepFocus(step: string): RefObject<HTMLDivElement> {
+  const root = useRef<HTMLDivElement>(null);
   const shown = useRef(step);
   useLayoutEffect(() => {
     const view = root.current;
@@ -40,6 +41,7 @@ export function useStepFocus(root: RefObject<HTMLElement>, step: string): void {
     if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
     view.querySelector<HTMLElement>('h2')?.focus();
   }, [step]);
+  return root;
 }
 
 interface StepProps {
