@@ -1,5 +1,5 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
-import type { ComponentChildren, FunctionComponent, TargetedEvent } from 'preact';
+import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
@@ -323,7 +323,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
   );
 });
 
-const STEPS: Record<StepName, FunctionComponent<Env>> = {
+const STEPS: Record<StepName, ComponentType<Env>> = {
   loading: LoadingStep,
   duration: DurationStep,
   date: DateStep,
