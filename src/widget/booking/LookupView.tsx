@@ -1,90 +1,91 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
-import { useRef } from 'preact/hooks';
+import { createRef } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
-import { bookingRows, Facts, statusOf, statusWord, Step, useStepFocus, type Env as StepEnv } from './parts';
+import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupStore } from './state';
 import type { BookingViewProps } from './types';
-import { reactive } from '../platform/reactive';
+import { reactive, Reactive } from '../platform/reactive';
 
 type Env = StepEnv<LookupStore>;
 
 export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
   const store = stores.lookup();
   const context = stores.context;
-  const root = useRef<HTMLDivElement>(null);
   const result = store.result.value;
   const asking = store.asking.value;
-  useStepFocus(root, !result ? 'find' : asking ? 'ask' : 'result');
   const env: Env = { store, t: strings, ctx: context };
   return (
-    <div class="aw-b" ref={root}>
+    <StepView step={!result ? 'find' : asking ? 'ask' : 'result'}>
       {!result ? <Find {...env} /> : asking ? <Ask env={env} result={result} /> : <Result env={env} result={result} />}
-    </div>
+    </StepView>
   );
 });
 
-const Find = reactive(function Find(env: Env) {
-  const { store, t, ctx } = env;
-  // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
-  const id = 'aw-b-find';
-  const input = useRef<HTMLInputElement>(null);
-  const invalid = store.invalid.value;
-  const remembered = ctx.remembered.list.value;
-  return (
-    <Step
-      env={env}
-      heading={t.lookupHeading}
-      onSubmit={() => {
-        if (!store.find()) input.current?.focus();
-      }}
-      actions={
-        <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
-          {t.find}
-        </button>
-      }
-    >
-      {remembered.length > 0 && (
-        <>
-          <h3 class="aw-b-h3">{t.rememberedHeading}</h3>
-          <ul class="aw-b-choices">
-            {remembered.map(({ code, title, date, time, timezone, status }) => (
-              <li key={code}>
-                <button type="button" class="aw-b-choice" onClick={() => store.find(code)}>
-                  <span class="aw-b-code">{code}</span>{' '}
-                  {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <div class="aw-b-field">
-        <label for={id}>{t.code}</label>
-        <input
-          id={id}
-          ref={input}
-          value={store.code.value}
-          autocomplete="off"
-          autocapitalize="characters"
-          spellcheck={false}
-          aria-invalid={invalid ? 'true' : undefined}
-          aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
-          onInput={(e) => (store.code.value = e.currentTarget.value)}
-        />
-        <p id={`${id}-hint`} class="aw-b-hint">
-          {t.codeHint}
-        </p>
-        {invalid && (
-          <p id={`${id}-error`} class="aw-b-error">
-            {t.invalidCode}
-          </p>
+class Find extends Reactive<Env> {
+  input = createRef<HTMLInputElement>();
+
+  view(env: Env) {
+    const { store, t, ctx } = env;
+    // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
+    const id = 'aw-b-find';
+    const invalid = store.invalid.value;
+    const remembered = ctx.remembered.list.value;
+    return (
+      <Step
+        env={env}
+        heading={t.lookupHeading}
+        onSubmit={() => {
+          if (!store.find()) this.input.current?.focus();
+        }}
+        actions={
+          <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
+            {t.find}
+          </button>
+        }
+      >
+        {remembered.length > 0 && (
+          <>
+            <h3 class="aw-b-h3">{t.rememberedHeading}</h3>
+            <ul class="aw-b-choices">
+              {remembered.map(({ code, title, date, time, timezone, status }) => (
+                <li key={code}>
+                  <button type="button" class="aw-b-choice" onClick={() => store.find(code)}>
+                    <span class="aw-b-code">{code}</span>{' '}
+                    {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
-      </div>
-    </Step>
-  );
-});
+        <div class="aw-b-field">
+          <label for={id}>{t.code}</label>
+          <input
+            id={id}
+            ref={this.input}
+            value={store.code.value}
+            autocomplete="off"
+            autocapitalize="characters"
+            spellcheck={false}
+            aria-invalid={invalid ? 'true' : undefined}
+            aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
+            onInput={(e) => (store.code.value = e.currentTarget.value)}
+          />
+          <p id={`${id}-hint`} class="aw-b-hint">
+            {t.codeHint}
+          </p>
+          {invalid && (
+            <p id={`${id}-error`} class="aw-b-error">
+              {t.invalidCode}
+            </p>
+          )}
+        </div>
+      </Step>
+    );
+  }
+}
 
 interface ResultProps {
   env: Env;
