@@ -5,8 +5,10 @@
 //
 // A component that needs refs, local signals or mount/update/unmount work is a Preact class extending
 // Reactive: instance fields and lifecycle methods, Preact's own model, read as plainly as hooks and
-// without shipping preact/hooks (800 B gzip) for them. One base class serves both kinds, so the
-// tracking is written once; reactive() is the short form for a component that is only a view.
+// without shipping preact/hooks (800 B gzip) for them. Giving reactive() a per-instance store and
+// mount/unmount callbacks instead would be hooks again under another name, and a model of our own to
+// learn. One base class serves both kinds, so the tracking is written once; reactive() is the short
+// form for a component that is only a view.
 import { Component, type ComponentChild, type ComponentClass, type FunctionComponent, type RenderableProps } from 'preact';
 import { effect } from '@preact/signals-core';
 
