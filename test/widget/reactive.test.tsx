@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/preact';
 import { Component, render as renderInto } from 'preact';
 import { signal } from '@preact/signals-core';
 import { afterEach, expect, test, vi } from 'vitest';
-import { reactive } from '../../src/widget/platform/reactive';
+import { reactive, Reactive } from '../../src/widget/platform/reactive';
 
 afterEach(cleanup);
 
@@ -37,6 +37,28 @@ test('unmounted before its effects ran: a later change asks nothing of the dead 
   const host = document.createElement('div');
   renderInto(<View />, host);
   renderInto(null, host);
+  const forceUpdate = vi.spyOn(Component.prototype, 'forceUpdate');
+  value.value = 1;
+  expect(forceUpdate).not.toHaveBeenCalled();
+});
+
+test('a Reactive class with unmount work of its own still stops following signals once gone', () => {
+  const value = signal(0);
+  const done = vi.fn();
+  class View extends Reactive {
+    override componentWillUnmount(): void {
+      super.componentWillUnmount();
+      done();
+    }
+
+    view() {
+      return <p>{value.value}</p>;
+    }
+  }
+  const host = document.createElement('div');
+  renderInto(<View />, host);
+  renderInto(null, host);
+  expect(done).toHaveBeenCalledOnce();
   const forceUpdate = vi.spyOn(Component.prototype, 'forceUpdate');
   value.value = 1;
   expect(forceUpdate).not.toHaveBeenCalled();

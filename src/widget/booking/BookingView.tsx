@@ -1,30 +1,30 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
-import type { ComponentChildren, FunctionComponent, TargetedEvent } from 'preact';
-import { useEffect, useMemo } from 'preact/hooks';
+import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
-import type { FormField } from '../../core/types';
+import type { Booking, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
-import { bookingRows, Facts, statusOf, Step, useStepFocus, whenRows, type Env as StepEnv, type Row } from './parts';
+import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
 import type { BookingFlow, Step as StepName } from './state';
+import type { BookingStrings } from './strings';
 import type { BookingViewProps } from './types';
-import { reactive } from '../platform/reactive';
+import { reactive, Reactive } from '../platform/reactive';
 
 type Env = StepEnv<BookingFlow>;
 
 export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
   const store = stores.flow();
+  const context = stores.context;
   const step = store.step.value;
-  const root = useStepFocus(step);
   const View = STEPS[step];
   return (
-    <div class="aw-b" ref={root}>
-      <View store={store} t={strings} ctx={stores.context} />
-    </div>
+    <StepView step={step}>
+      <View store={store} t={strings} ctx={context} />
+    </StepView>
   );
 });
 
@@ -267,58 +267,77 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
   ) : null;
 });
 
-const DoneStep = reactive(function DoneStep(env: Env) {
-  const { store, t, ctx } = env;
-  const b = store.booking.value;
-  const c = store.config.value;
-  const added = useMemo(() => {
-    if (!b) return null;
-    const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
-    const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
-    const event = {
-      uid: `${b.booking_code}@agent-widget`,
-      title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
-      details: fmt(t.icsDetails, { code: b.booking_code }),
-      start,
-      end: new Date(start.getTime() + b.duration_minutes * 60_000),
-    };
-    const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
-    return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
-  }, [b, t]);
-  useEffect(() => () => added && URL.revokeObjectURL(added.ics), [added]);
-  if (!b || !c || !added) return null;
-  // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
-  const status = statusOf(ctx, b);
-  const gone = status === CANCELLED_STATUS;
-  return (
-    <StepFrame
-      env={env}
-      heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
-      ok={status === 'confirmed'}
-      actions={
-        <button type="button" class="aw-b-btn aw-b-quiet" onClick={store.again}>
-          {t.bookAnother}
-        </button>
-      }
-    >
-      <p class="aw-b-title">{c.booking_title}</p>
-      <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
-      {!gone && (
-        <p class="aw-b-add">
-          <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
-            {t.google}
-            <span class="aw-sr"> {t.opensNewTab}</span>
-          </a>
-          <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
-            {t.ics}
-          </a>
-        </p>
-      )}
-    </StepFrame>
-  );
-});
+/** The booking as a Google Calendar link and an .ics file (an object URL, for the caller to revoke). */
+function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: string } {
+  const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
+  const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
+  const event = {
+    uid: `${b.booking_code}@agent-widget`,
+    title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
+    details: fmt(t.icsDetails, { code: b.booking_code }),
+    start,
+    end: new Date(start.getTime() + b.duration_minutes * 60_000),
+  };
+  const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
+  return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
+}
 
-const STEPS: Record<StepName, FunctionComponent<Env>> = {
+class DoneStep extends Reactive<Env> {
+  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. */
+  added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+
+  override componentWillUnmount(): void {
+    super.componentWillUnmount();
+    this.revoke();
+  }
+
+  revoke() {
+    if (this.added) URL.revokeObjectURL(this.added.ics);
+  }
+
+  view(env: Env) {
+    const { store, t, ctx } = env;
+    const b = store.booking.value;
+    const c = store.config.value;
+    if (b !== this.added?.b || t !== this.added.t) {
+      this.revoke();
+      this.added = b ? { b, t, ...calendarLinks(env, b) } : undefined;
+    }
+    const added = this.added;
+    if (!b || !c || !added) return null;
+    // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
+    const status = statusOf(ctx, b);
+    const gone = status === CANCELLED_STATUS;
+    return (
+      <StepFrame
+        env={env}
+        heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
+        ok={status === 'confirmed'}
+        actions={
+          <button type="button" class="aw-b-btn aw-b-quiet" onClick={store.again}>
+            {t.bookAnother}
+          </button>
+        }
+      >
+        <p class="aw-b-title">{c.booking_title}</p>
+        <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
+        {!gone && (
+          <p class="aw-b-add">
+            <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
+              {t.google}
+              <span class="aw-sr"> {t.opensNewTab}</span>
+            </a>
+            <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
+              {t.ics}
+            </a>
+          </p>
+        )}
+      </StepFrame>
+    );
+  }
+}
+
+const STEPS: Record<StepName, ComponentType<Env>> = {
   loading: LoadingStep,
   duration: DurationStep,
   date: DateStep,

@@ -1,13 +1,13 @@
 // The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
 // by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { createRef } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { BookingFlow } from './state';
 import type { BookingStrings } from './strings';
-import { reactive } from '../platform/reactive';
+import { Reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
 function shiftMonth(date: string, k: number): string {
@@ -15,140 +15,149 @@ function shiftMonth(date: string, k: number): string {
   return addDays(`${m}-01`, Math.min(Number(date.slice(8)), daysInMonth(m)) - 1);
 }
 
-export const Calendar = reactive(function Calendar({ store, t, locale }: { store: BookingFlow; t: BookingStrings; locale: string }) {
-  const month = store.month.value;
-  const list = store.monthDates.value;
-  const focused = store.focused.value;
-  const selected = store.date.value;
-  const { today, last } = store.bounds.value;
-  const grid = useRef<HTMLTableElement>(null);
-  const moved = useRef(false);
+interface CalendarProps {
+  store: BookingFlow;
+  t: BookingStrings;
+  locale: string;
+}
 
-  useLayoutEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    grid.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
-  });
+export class Calendar extends Reactive<CalendarProps> {
+  grid = createRef<HTMLTableElement>();
+  /** Focus moved to a day of another month: the day takes focus once drawn. */
+  moved = false;
 
-  const first = `${month}-01`;
-  const start = weekStart(locale);
-  /** A day's column: 0 is the locale's first day of the week. */
-  const column = (day: string) => (weekday(day) - start + 7) % 7;
-  const lead = column(first);
-  // Whole weeks from the one holding the 1st; days of other months are drawn as empty cells.
-  const weeks = Array.from({ length: Math.ceil((lead + daysInMonth(month)) / 7) }, (_, w) =>
-    Array.from({ length: 7 }, (_, i) => addDays(first, w * 7 + i - lead)),
-  );
-  const stop = focused.startsWith(month) ? focused : first;
+  override componentDidUpdate(): void {
+    if (!this.moved) return;
+    this.moved = false;
+    this.grid.current?.querySelector<HTMLElement>(`[data-date="${this.props.store.focused.peek()}"]`)?.focus();
+  }
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
-    if (!from || !(e.currentTarget instanceof HTMLElement)) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      // Handled here (and the button's own click suppressed) so one key press chooses once.
+  view({ store, t, locale }: CalendarProps) {
+    const month = store.month.value;
+    const list = store.monthDates.value;
+    const focused = store.focused.value;
+    const selected = store.date.value;
+    const { today, last } = store.bounds.value;
+    const first = `${month}-01`;
+    const start = weekStart(locale);
+    /** A day's column: 0 is the locale's first day of the week. */
+    const column = (day: string) => (weekday(day) - start + 7) % 7;
+    const lead = column(first);
+    // Whole weeks from the one holding the 1st; days of other months are drawn as empty cells.
+    const weeks = Array.from({ length: Math.ceil((lead + daysInMonth(month)) / 7) }, (_, w) =>
+      Array.from({ length: 7 }, (_, i) => addDays(first, w * 7 + i - lead)),
+    );
+    const stop = focused.startsWith(month) ? focused : first;
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
+      if (!from || !(e.currentTarget instanceof HTMLElement)) return;
+      if (e.key === 'Enter' || e.key === ' ') {
+        // Handled here (and the button's own click suppressed) so one key press chooses once.
+        e.preventDefault();
+        store.chooseDate(from);
+        return;
+      }
+      const ahead = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
+      const col = column(from);
+      const moves: Record<string, string> = {
+        ArrowRight: addDays(from, ahead),
+        ArrowLeft: addDays(from, -ahead),
+        ArrowDown: addDays(from, 7),
+        ArrowUp: addDays(from, -7),
+        Home: addDays(from, -col),
+        End: addDays(from, 6 - col),
+        PageDown: shiftMonth(from, 1),
+        PageUp: shiftMonth(from, -1),
+      };
+      const to = moves[e.key];
+      if (!to) return;
       e.preventDefault();
-      store.chooseDate(from);
-      return;
-    }
-    const ahead = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
-    const col = column(from);
-    const moves: Record<string, string> = {
-      ArrowRight: addDays(from, ahead),
-      ArrowLeft: addDays(from, -ahead),
-      ArrowDown: addDays(from, 7),
-      ArrowUp: addDays(from, -7),
-      Home: addDays(from, -col),
-      End: addDays(from, 6 - col),
-      PageDown: shiftMonth(from, 1),
-      PageUp: shiftMonth(from, -1),
+      store.focusDay(to);
+      // A day of this month is already drawn; one of another month is focused once it is.
+      const drawn = this.grid.current?.querySelector<HTMLElement>(`[data-date="${store.focused.peek()}"]`);
+      if (drawn) drawn.focus();
+      else this.moved = true;
     };
-    const to = moves[e.key];
-    if (!to) return;
-    e.preventDefault();
-    store.focusDay(to);
-    // A day of this month is already drawn; one of another month is focused once it is.
-    const drawn = grid.current?.querySelector<HTMLElement>(`[data-date="${store.focused.peek()}"]`);
-    if (drawn) drawn.focus();
-    else moved.current = true;
-  };
 
-  return (
-    <div>
-      <div class="aw-b-cal-head">
-        <button
-          type="button"
-          class="aw-b-nav"
-          aria-label={t.prevMonth}
-          disabled={month <= today.slice(0, 7)}
-          onClick={() => store.showMonth(addMonths(month, -1))}
-        >
-          {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
-          <span aria-hidden="true">‹</span>
-        </button>
-        {/* A fixed id: each widget has its own shadow root, and one calendar in it. */}
-        <p id="aw-b-cal" class="aw-b-month" aria-live="polite">
-          {formatDate(locale, month, MONTH)}
-        </p>
-        <button
-          type="button"
-          class="aw-b-nav"
-          aria-label={t.nextMonth}
-          disabled={month >= last.slice(0, 7)}
-          onClick={() => store.showMonth(addMonths(month, 1))}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
-      </div>
-      <table role="grid" aria-labelledby="aw-b-cal" aria-busy={list ? undefined : 'true'} ref={grid} onKeyDown={onKeyDown}>
-        <thead>
-          <tr>
-            {weeks[0]?.map((day) => (
-              // The narrow letter repeats (Tuesday and Thursday are both "T"): assistive tech gets the full name.
-              <th key={day} scope="col">
-                <span aria-hidden="true">{formatDate(locale, day, { weekday: 'narrow' })}</span>
-                <span class="aw-sr">{formatDate(locale, day, { weekday: 'long' })}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]}>
-              {week.map((day) => {
-                if (!day.startsWith(month)) return <td key={day} role="gridcell" />;
-                const open = store.openDay(day);
-                const count = open?.slotCount;
-                const status = !list
-                  ? ''
-                  : !open
-                    ? t.timesNone
-                    : count === undefined
-                      ? t.timesSome
-                      : count === 1
-                        ? t.timesOne
-                        : fmt(t.timesMany, { count });
-                const name = formatDate(locale, day);
-                return (
-                  <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
-                    <button
-                      type="button"
-                      class="aw-b-day"
-                      data-date={day}
-                      tabIndex={day === stop ? 0 : -1}
-                      aria-label={status ? fmt(t.dayLabel, { date: name, status }) : name}
-                      aria-disabled={open ? undefined : 'true'}
-                      aria-current={day === today ? 'date' : undefined}
-                      onClick={() => store.chooseDate(day)}
-                    >
-                      {Number(day.slice(8))}
-                    </button>
-                  </td>
-                );
-              })}
+    return (
+      <div>
+        <div class="aw-b-cal-head">
+          <button
+            type="button"
+            class="aw-b-nav"
+            aria-label={t.prevMonth}
+            disabled={month <= today.slice(0, 7)}
+            onClick={() => store.showMonth(addMonths(month, -1))}
+          >
+            {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
+            <span aria-hidden="true">‹</span>
+          </button>
+          {/* A fixed id: each widget has its own shadow root, and one calendar in it. */}
+          <p id="aw-b-cal" class="aw-b-month" aria-live="polite">
+            {formatDate(locale, month, MONTH)}
+          </p>
+          <button
+            type="button"
+            class="aw-b-nav"
+            aria-label={t.nextMonth}
+            disabled={month >= last.slice(0, 7)}
+            onClick={() => store.showMonth(addMonths(month, 1))}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+        <table role="grid" aria-labelledby="aw-b-cal" aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
+          <thead>
+            <tr>
+              {weeks[0]?.map((day) => (
+                // The narrow letter repeats (Tuesday and Thursday are both "T"): assistive tech gets the full name.
+                <th key={day} scope="col">
+                  <span aria-hidden="true">{formatDate(locale, day, { weekday: 'narrow' })}</span>
+                  <span class="aw-sr">{formatDate(locale, day, { weekday: 'long' })}</span>
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-});
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]}>
+                {week.map((day) => {
+                  if (!day.startsWith(month)) return <td key={day} role="gridcell" />;
+                  const open = store.openDay(day);
+                  const count = open?.slotCount;
+                  const status = !list
+                    ? ''
+                    : !open
+                      ? t.timesNone
+                      : count === undefined
+                        ? t.timesSome
+                        : count === 1
+                          ? t.timesOne
+                          : fmt(t.timesMany, { count });
+                  const name = formatDate(locale, day);
+                  return (
+                    <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
+                      <button
+                        type="button"
+                        class="aw-b-day"
+                        data-date={day}
+                        tabIndex={day === stop ? 0 : -1}
+                        aria-label={status ? fmt(t.dayLabel, { date: name, status }) : name}
+                        aria-disabled={open ? undefined : 'true'}
+                        aria-current={day === today ? 'date' : undefined}
+                        onClick={() => store.chooseDate(day)}
+                      >
+                        {Number(day.slice(8))}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+}

@@ -2,7 +2,7 @@
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
-import { bookingRows, Facts, statusOf, statusWord, Step, useStepFocus, type Env as StepEnv } from './parts';
+import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupStore } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
@@ -11,14 +11,14 @@ type Env = StepEnv<LookupStore>;
 
 export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
   const store = stores.lookup();
+  const context = stores.context;
   const result = store.result.value;
   const asking = store.asking.value;
-  const root = useStepFocus(!result ? 'find' : asking ? 'ask' : 'result');
-  const env: Env = { store, t: strings, ctx: stores.context };
+  const env: Env = { store, t: strings, ctx: context };
   return (
-    <div class="aw-b" ref={root}>
+    <StepView step={!result ? 'find' : asking ? 'ask' : 'result'}>
       {!result ? <Find {...env} /> : asking ? <Ask env={env} result={result} /> : <Result env={env} result={result} />}
-    </div>
+    </StepView>
   );
 });
 

@@ -1,7 +1,6 @@
 // Pieces shared by the Book and My booking views.
-import type { ComponentChildren, RefObject } from 'preact';
+import { Component, type ComponentChildren } from 'preact';
 import type { ReadonlySignal } from '@preact/signals-core';
-import { useLayoutEffect, useRef } from 'preact/hooks';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
@@ -25,23 +24,23 @@ export interface Env<S extends Failing = Failing> {
 }
 
 /**
- * The view root's ref. Moves focus to the step's heading when the step changes: focus that was in the view, or was lost
- * with the old step's controls. Not on first render (the shell owns that focus), and not when the
- * visitor has put focus elsewhere, such as on the tabs.
+ * A view's root, which moves focus to the step's heading when the step changes: focus that was in the
+ * view, or was lost with the old step's controls. Not on first render (the shell owns that focus), and
+ * not when the visitor has put focus elsewhere, such as on the tabs.
  */
-export function useStepFocus(step: string): RefObject<HTMLDivElement> {
-  const root = useRef<HTMLDivElement>(null);
-  const shown = useRef(step);
-  useLayoutEffect(() => {
-    const view = root.current;
-    if (shown.current === step || !view) return;
-    shown.current = step;
+export class StepView extends Component<{ step: string; children: ComponentChildren }> {
+  override componentDidUpdate(previous: { step: string }): void {
+    const view = this.base as HTMLElement | undefined;
+    if (previous.step === this.props.step || !view) return;
     // The view is connected when this runs, so its root is the document or the shadow root.
     const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
     if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
     view.querySelector<HTMLElement>('h2')?.focus();
-  }, [step]);
-  return root;
+  }
+
+  render() {
+    return <div class="aw-b">{this.props.children}</div>;
+  }
 }
 
 interface StepProps {

@@ -1,9 +1,8 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
 // scrolled up), failure notices with their one action, the typing indicator and the composer.
-import { Component } from 'preact';
+import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals-core';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { reactive } from '../platform/reactive';
+import { reactive, Reactive } from '../platform/reactive';
 import { fmt } from '../i18n/format';
 import type { Strings } from '../i18n';
 import { downIcon } from '../shell/icons';
@@ -24,23 +23,31 @@ export interface ChatViewProps {
 
 type RowProps = ChatViewProps & { message: ChatMessage };
 
-const Countdown = reactive(function Countdown({ until, strings, locale, now }: { until: number } & ChatViewProps) {
-  const left = () => Math.max(0, Math.ceil((until - now()) / 1000));
-  const seconds = useMemo(() => signal(left()), []);
-  useEffect(() => {
-    const tick = () => (seconds.value = left());
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return (
-    <p class="aw-notice">
-      {/* The number changes every second: shown, but announced once in words instead. */}
-      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds.value) })}</span>
-      <span class="aw-sr">{strings.chatBusyAnnounce}</span>
-    </p>
-  );
-});
+type CountdownProps = { until: number } & ChatViewProps;
+
+/** The seconds left until `until`, drawn anew every second. */
+class Countdown extends Component<CountdownProps> {
+  timer?: ReturnType<typeof setInterval>;
+
+  override componentDidMount(): void {
+    this.timer = setInterval(() => this.forceUpdate(), 1000);
+  }
+
+  override componentWillUnmount(): void {
+    clearInterval(this.timer);
+  }
+
+  render({ until, strings, locale, now }: CountdownProps) {
+    const seconds = Math.max(0, Math.ceil((until - now()) / 1000));
+    return (
+      <p class="aw-notice">
+        {/* The number changes every second: shown, but announced once in words instead. */}
+        <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
+        <span class="aw-sr">{strings.chatBusyAnnounce}</span>
+      </p>
+    );
+  }
+}
 
 /** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
 function Failure(props: RowProps) {
@@ -114,68 +121,83 @@ class MessageRow extends Component<RowProps> {
 /** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
 const PIN_SLACK = 40;
 
-const MessageList = reactive(function MessageList(props: ChatViewProps) {
-  const { chat, strings, title, greeting, visible } = props;
-  const log = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
-  const unseen = useMemo(() => signal(false), []);
-  const messages = chat.messages.value;
-  const sending = chat.sending.value;
-  const last = messages[messages.length - 1]?.id;
+class MessageList extends Reactive<ChatViewProps> {
+  log = createRef<HTMLDivElement>();
+  /** At the bottom: the log follows new messages. */
+  pinned = true;
+  /** Messages came below while the visitor was scrolled up. */
+  unseen = signal(false);
+  /** The last render's last message and typing indicator, and the ones the log last followed. */
+  tail = '';
+  followed?: string;
 
-  const toBottom = () => {
-    const el = log.current;
+  toBottom = () => {
+    const el = this.log.current;
+    const { messages, sending } = this.props.chat;
     // With only the greeting there is nothing to scroll; reading scrollHeight would force a layout.
-    if (el && (last || sending)) el.scrollTop = el.scrollHeight;
-    pinned.current = true;
-    unseen.value = false;
-  };
-  useLayoutEffect(() => {
-    if (pinned.current) toBottom();
-    else unseen.value = true;
-  }, [last, sending]);
-  useLayoutEffect(() => {
-    if (visible && pinned.current) toBottom();
-  }, [visible]);
-
-  const onScroll = () => {
-    const el = log.current;
-    if (!el) return;
-    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
-    if (pinned.current) unseen.value = false;
+    if (el && (messages.peek().length || sending.peek())) el.scrollTop = el.scrollHeight;
+    this.pinned = true;
+    this.unseen.value = false;
   };
 
-  return (
-    <div class="aw-log-wrap">
-      {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
-      <div ref={log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
-        <div class="aw-msg aw-msg--agent">
-          <div class="aw-bubble">
-            <p>{greeting}</p>
+  override componentDidMount(): void {
+    this.componentDidUpdate(this.props);
+  }
+
+  override componentDidUpdate(previous: ChatViewProps): void {
+    if (this.tail !== this.followed) {
+      this.followed = this.tail;
+      if (this.pinned) this.toBottom();
+      else this.unseen.value = true;
+    }
+    if (this.props.visible && !previous.visible && this.pinned) this.toBottom();
+  }
+
+  view(props: ChatViewProps) {
+    const { chat, strings, title, greeting } = props;
+    const messages = chat.messages.value;
+    const sending = chat.sending.value;
+    this.tail = `${messages[messages.length - 1]?.id} ${sending}`;
+
+    const onScroll = () => {
+      const el = this.log.current;
+      if (!el) return;
+      this.pinned = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
+      if (this.pinned) this.unseen.value = false;
+    };
+
+    return (
+      <div class="aw-log-wrap">
+        {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
+        <div ref={this.log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+          <div class="aw-msg aw-msg--agent">
+            <div class="aw-bubble">
+              <p>{greeting}</p>
+            </div>
           </div>
+          {messages.map((message) => (
+            <MessageRow key={message.id} {...props} message={message} />
+          ))}
+          {sending && (
+            <div class="aw-msg aw-msg--agent aw-typing">
+              <span class="aw-sr">{fmt(strings.typing, { title })}</span>
+              <span class="aw-dots" aria-hidden="true">
+                <i />
+                <i />
+                <i />
+              </span>
+            </div>
+          )}
         </div>
-        {messages.map((message) => (
-          <MessageRow key={message.id} {...props} message={message} />
-        ))}
-        {sending && (
-          <div class="aw-msg aw-msg--agent aw-typing">
-            <span class="aw-sr">{fmt(strings.typing, { title })}</span>
-            <span class="aw-dots" aria-hidden="true">
-              <i />
-              <i />
-              <i />
-            </span>
-          </div>
+        {this.unseen.value && (
+          <button type="button" class="aw-jump" onClick={this.toBottom}>
+            {downIcon()} {strings.jumpToNew}
+          </button>
         )}
       </div>
-      {unseen.value && (
-        <button type="button" class="aw-jump" onClick={toBottom}>
-          {downIcon()} {strings.jumpToNew}
-        </button>
-      )}
-    </div>
-  );
-});
+    );
+  }
+}
 
 /** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
 const MAX_ROWS = 6;

@@ -1,27 +1,49 @@
-// Components that re-render when a signal they read changes. Each render of a wrapped component runs
-// inside a signals effect, which records the signals read; the first change after that asks Preact for
-// a new render (which records afresh). Public APIs only: Preact calls a function component with its
-// Component instance as `this`, and @preact/signals-core's effect(). The Preact adapter package does
-// the same for every component through Preact's internal hooks, for 1.2 KB gzip more.
-import type { Component, FunctionComponent, RenderableProps } from 'preact';
-import { useRef } from 'preact/hooks';
+// Components that re-render when a signal they read changes. Each render runs inside a signals effect,
+// which records the signals read; the first change after that asks Preact for a new render (which
+// records afresh). Public APIs only: Preact's Component and @preact/signals-core's effect(). The Preact
+// adapter package does the same for every component through Preact's internal hooks, for 1.2 KB gzip more.
+//
+// A component that needs refs, local signals or mount/update/unmount work is a Preact class extending
+// Reactive: instance fields and lifecycle methods, Preact's own model, read as plainly as hooks and
+// without shipping preact/hooks (800 B gzip) for them. Giving reactive() a per-instance store and
+// mount/unmount callbacks instead would be hooks again under another name, and a model of our own to
+// learn. One base class serves both kinds, so the tracking is written once; reactive() is the short
+// form for a component that is only a view.
+import { Component, type ComponentChild, type ComponentClass, type FunctionComponent, type RenderableProps } from 'preact';
 import { effect } from '@preact/signals-core';
 
-export function reactive<P>(Render: FunctionComponent<P>): FunctionComponent<P> {
-  return function Reactive(this: Component<P>, props: RenderableProps<P>) {
-    const stop = useRef<() => void>();
-    stop.current?.();
-    let out: ReturnType<FunctionComponent<P>> = null;
+/** A class component whose `view` is tracked: write `view` where a Preact class writes `render`. */
+export abstract class Reactive<P = object> extends Component<P> {
+  private stop?: () => void;
+
+  abstract view(props: RenderableProps<P>): ComponentChild;
+
+  override render(props: RenderableProps<P>): ComponentChild {
+    this.stop?.();
+    let out: ComponentChild = null;
     let rendered = false;
-    stop.current = effect(() => {
+    this.stop = effect(() => {
       if (rendered) this.forceUpdate();
       else {
         rendered = true;
-        out = Render(props);
+        out = this.view(props);
       }
     });
-    // On unmount, even one before effects would have run (destroy() right after a render).
-    this.componentWillUnmount = () => stop.current?.();
     return out;
+  }
+
+  // On unmount, even one before effects would have run (destroy() right after a render).
+  // A subclass with unmount work of its own calls this too.
+  override componentWillUnmount(): void {
+    this.stop?.();
+  }
+}
+
+/** A function component that re-renders when a signal it read changes. */
+export function reactive<P>(Render: FunctionComponent<P>): ComponentClass<P> {
+  return class extends Reactive<P> {
+    view(props: RenderableProps<P>) {
+      return Render(props);
+    }
   };
 }

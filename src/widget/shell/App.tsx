@@ -1,8 +1,7 @@
 // The widget's root inside the shadow root: the launcher (bubble mode) and the panel, which is only
 // rendered once first opened. Focus moves in on open and back to the launcher on close; a
 // full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
-import type { JSX } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { createRef, type JSX } from 'preact';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
@@ -11,7 +10,7 @@ import { textDirection, type StringKey, type Strings } from '../i18n';
 import { VIEWS, type ResolvedOptions, type View } from '../options/options';
 import { chatIcon, closeIcon, newIcon } from './icons';
 import type { Shell } from './shell';
-import { reactive } from '../platform/reactive';
+import { Reactive } from '../platform/reactive';
 
 export interface AppProps {
   shell: Shell;
@@ -49,144 +48,160 @@ const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
   </button>
 );
 
-export const App = reactive(function App({ shell, chat, strings, options, booking, now }: AppProps) {
-  const launcher = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const isOpen = shell.isOpen.value;
-  const focusRequest = shell.focusRequest.value;
-  const current = shell.view.value;
-  const visited = shell.visited.value;
-  const bubble = shell.mode === 'bubble';
-  const modal = bubble && shell.fullScreen.value;
-  const dir = textDirection(options.locale);
-  const title = options.title ?? strings.defaultTitle;
-  // Read while rendering, before the panel hides: a hidden element can lose focus before effects run.
-  const root = launcher.current?.getRootNode();
-  const focusInside = !isOpen && root instanceof ShadowRoot && root.activeElement !== null;
+export class App extends Reactive<AppProps> {
+  launcher = createRef<HTMLButtonElement>();
+  panel = createRef<HTMLDivElement>();
+  /** The last render's open state and focus request, and the ones focus last moved for. */
+  request = '';
+  handled?: string;
+  /** Focus was inside the widget at the last render. */
+  focusInside = false;
+
+  override componentDidMount(): void {
+    this.componentDidUpdate();
+  }
 
   // Opening comes with a focus request; a later request (open() while open) moves focus again.
-  useLayoutEffect(() => {
-    const el = panel.current;
-    if (isOpen && el && focusRequest > 0) focusView(el, current);
+  override componentDidUpdate(): void {
+    if (this.request === this.handled) return;
+    this.handled = this.request;
+    const { isOpen, focusRequest, view } = this.props.shell;
+    const el = this.panel.current;
+    if (isOpen.peek() && el && focusRequest.peek() > 0) focusView(el, view.peek());
     // Back to the launcher, unless the visitor had already moved on to the page.
-    else if (focusInside) launcher.current?.focus();
-  }, [isOpen, focusRequest]);
+    else if (this.focusInside) this.launcher.current?.focus();
+  }
 
-  const onPanelKey = (event: KeyboardEvent) => {
-    const el = panel.current;
-    if (!el) return;
-    if (event.key === 'Escape' && bubble) {
-      event.preventDefault();
-      shell.close();
-    } else if (event.key === 'Tab' && modal) {
-      // Reversed for Shift+Tab, so the edge to leave by is always the last item and the wrap target the first.
-      const items = focusables(el);
-      if (event.shiftKey) items.reverse();
-      const active = (el.getRootNode() as ShadowRoot | Document).activeElement;
-      if (active === items.at(-1) || (event.shiftKey && active === el)) {
+  view({ shell, chat, strings, options, booking, now }: AppProps) {
+    const isOpen = shell.isOpen.value;
+    const focusRequest = shell.focusRequest.value;
+    const current = shell.view.value;
+    const visited = shell.visited.value;
+    const bubble = shell.mode === 'bubble';
+    const modal = bubble && shell.fullScreen.value;
+    const dir = textDirection(options.locale);
+    const title = options.title ?? strings.defaultTitle;
+    this.request = `${isOpen} ${focusRequest}`;
+    // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
+    const root = this.launcher.current?.getRootNode();
+    this.focusInside = !isOpen && root instanceof ShadowRoot && root.activeElement !== null;
+
+    const onPanelKey = (event: KeyboardEvent) => {
+      const el = this.panel.current;
+      if (!el) return;
+      if (event.key === 'Escape' && bubble) {
         event.preventDefault();
-        items[0]?.focus();
+        shell.close();
+      } else if (event.key === 'Tab' && modal) {
+        // Reversed for Shift+Tab, so the edge to leave by is always the last item and the wrap target the first.
+        const items = focusables(el);
+        if (event.shiftKey) items.reverse();
+        const active = (el.getRootNode() as ShadowRoot | Document).activeElement;
+        if (active === items.at(-1) || (event.shiftKey && active === el)) {
+          event.preventDefault();
+          items[0]?.focus();
+        }
       }
-    }
-  };
+    };
 
-  /** APG tabs: arrows follow the reading direction and wrap; Home and End; focus follows selection. */
-  const onTabKey = (event: KeyboardEvent) => {
-    const index = VIEWS.indexOf(current);
-    const step = dir === 'rtl' ? -1 : 1;
-    const moves: Partial<Record<string, number>> = { ArrowRight: index + step, ArrowLeft: index - step, Home: 0, End: -1 };
-    const move = moves[event.key];
-    const view = move === undefined ? undefined : VIEWS.at(move % VIEWS.length);
-    if (!view) return;
-    event.preventDefault();
-    shell.select(view);
-    (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`#aw-tab-${view}`)?.focus();
-  };
+    /** APG tabs: arrows follow the reading direction and wrap; Home and End; focus follows selection. */
+    const onTabKey = (event: KeyboardEvent) => {
+      const index = VIEWS.indexOf(current);
+      const step = dir === 'rtl' ? -1 : 1;
+      const moves: Partial<Record<string, number>> = { ArrowRight: index + step, ArrowLeft: index - step, Home: 0, End: -1 };
+      const move = moves[event.key];
+      const view = move === undefined ? undefined : VIEWS.at(move % VIEWS.length);
+      if (!view) return;
+      event.preventDefault();
+      shell.select(view);
+      (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`#aw-tab-${view}`)?.focus();
+    };
 
-  const content = (view: View) => {
-    if (view !== 'chat') {
-      const Booking = view === 'booking' ? BookingView : LookupView;
-      return <Booking stores={booking} strings={strings} />;
-    }
+    const content = (view: View) => {
+      if (view !== 'chat') {
+        const Booking = view === 'booking' ? BookingView : LookupView;
+        return <Booking stores={booking} strings={strings} />;
+      }
+      return (
+        <ChatView
+          chat={chat()}
+          strings={strings}
+          title={title}
+          greeting={options.greeting ?? strings.defaultGreeting}
+          locale={options.locale}
+          now={now}
+          visible={isOpen && current === 'chat'}
+          openBooking={() => shell.open('booking')}
+        />
+      );
+    };
+
+    // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
     return (
-      <ChatView
-        chat={chat()}
-        strings={strings}
-        title={title}
-        greeting={options.greeting ?? strings.defaultGreeting}
-        locale={options.locale}
-        now={now}
-        visible={isOpen && current === 'chat'}
-        openBooking={() => shell.open('booking')}
-      />
-    );
-  };
-
-  // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
-  return (
-    <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} title="">
-      {bubble && (
-        <button
-          ref={launcher}
-          type="button"
-          class="aw-launcher"
-          aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
-          aria-expanded={isOpen}
-          aria-controls="aw-panel"
-          onClick={shell.toggle}
-        >
-          {isOpen ? closeIcon() : chatIcon()}
-        </button>
-      )}
-      {(isOpen || visited.size > 0) && (
-        <div
-          ref={panel}
-          id="aw-panel"
-          class="aw-panel"
-          role={bubble ? 'dialog' : 'region'}
-          aria-labelledby="aw-title"
-          aria-modal={modal ? 'true' : undefined}
-          hidden={!isOpen}
-          onKeyDown={onPanelKey}
-        >
-          <div class="aw-header">
-            <h2 id="aw-title" class="aw-title">
-              {title}
-            </h2>
-            {iconButton(
-              strings.newConversation,
-              () => {
-                chat().clear();
-                shell.open('chat');
-              },
-              newIcon(),
-            )}
-            {bubble && iconButton(strings.close, shell.close, closeIcon())}
-          </div>
-          <div class="aw-tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
+      <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} title="">
+        {bubble && (
+          <button
+            ref={this.launcher}
+            type="button"
+            class="aw-launcher"
+            aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
+            aria-expanded={isOpen}
+            aria-controls="aw-panel"
+            onClick={shell.toggle}
+          >
+            {isOpen ? closeIcon() : chatIcon()}
+          </button>
+        )}
+        {(isOpen || visited.size > 0) && (
+          <div
+            ref={this.panel}
+            id="aw-panel"
+            class="aw-panel"
+            role={bubble ? 'dialog' : 'region'}
+            aria-labelledby="aw-title"
+            aria-modal={modal ? 'true' : undefined}
+            hidden={!isOpen}
+            onKeyDown={onPanelKey}
+          >
+            <div class="aw-header">
+              <h2 id="aw-title" class="aw-title">
+                {title}
+              </h2>
+              {iconButton(
+                strings.newConversation,
+                () => {
+                  chat().clear();
+                  shell.open('chat');
+                },
+                newIcon(),
+              )}
+              {bubble && iconButton(strings.close, shell.close, closeIcon())}
+            </div>
+            <div class="aw-tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
+              {VIEWS.map((view) => (
+                <button
+                  key={view}
+                  type="button"
+                  role="tab"
+                  id={`aw-tab-${view}`}
+                  class="aw-tab"
+                  aria-selected={view === current}
+                  aria-controls={`aw-view-${view}`}
+                  tabIndex={view === current ? 0 : -1}
+                  onClick={() => shell.select(view)}
+                >
+                  {strings[LABELS[view]]}
+                </button>
+              ))}
+            </div>
             {VIEWS.map((view) => (
-              <button
-                key={view}
-                type="button"
-                role="tab"
-                id={`aw-tab-${view}`}
-                class="aw-tab"
-                aria-selected={view === current}
-                aria-controls={`aw-view-${view}`}
-                tabIndex={view === current ? 0 : -1}
-                onClick={() => shell.select(view)}
-              >
-                {strings[LABELS[view]]}
-              </button>
+              <div key={view} id={`aw-view-${view}`} class="aw-view" role="tabpanel" aria-labelledby={`aw-tab-${view}`} hidden={view !== current}>
+                {visited.has(view) && content(view)}
+              </div>
             ))}
           </div>
-          {VIEWS.map((view) => (
-            <div key={view} id={`aw-view-${view}`} class="aw-view" role="tabpanel" aria-labelledby={`aw-tab-${view}`} hidden={view !== current}>
-              {visited.has(view) && content(view)}
-            </div>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-});
+        )}
+      </div>
+    );
+  }
+}
