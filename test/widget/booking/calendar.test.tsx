@@ -45,9 +45,10 @@ describe('the month calendar', () => {
     expect(day('Friday, November 20, 2026').getAttribute('aria-disabled')).toBe('true');
 
     // A disabled day does nothing.
+    const asked = sentTo(h, '/slots').length;
     fireEvent.click(today);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.dateHeading);
-    expect(sentTo(h, '/slots')).toHaveLength(0);
+    expect(sentTo(h, '/slots')).toHaveLength(asked);
 
     // Columns are named in full for assistive tech; en-US weeks start on Sunday.
     const headers = screen.getAllByRole('columnheader');
@@ -113,14 +114,15 @@ describe('the month calendar', () => {
     expect(focusedName()).toMatch(/^Sunday, November 1, 2026,/);
 
     // Enter on an unavailable day does nothing; on a free one it chooses it.
+    const asked = sentTo(h, '/slots').length;
     press('Enter');
-    expect(sentTo(h, '/slots')).toHaveLength(0);
+    expect(sentTo(h, '/slots')).toHaveLength(asked);
     for (let i = 0; i < 22; i++) press('ArrowRight');
     expect(focusedName()).toMatch(/^Monday, November 23, 2026,/);
     press('Enter');
     expectFocused(await heading(t.timeHeading));
     expect(h.events).toEqual([
-      { type: 'booking:date-selected', payload: { agentId: DEMO_AGENT_ID, date: '2026-11-23', timezone: 'America/New_York', durationMinutes: 30 } },
+      { type: 'booking:date-selected', payload: { agentId: DEMO_AGENT_ID, date: '2026-11-23', timezone: 'Europe/Berlin', durationMinutes: 30 } },
     ]);
   });
 
@@ -146,7 +148,7 @@ describe('the month calendar', () => {
     // Monday 30 November, 18:00 in New York: nothing is left in November.
     const late = new Date('2026-11-30T23:00:00Z');
     api.use({ now: () => late });
-    const h = makeContext(api.baseUrl, { now: () => late });
+    const h = makeContext(api.baseUrl, { now: () => late, visitorTimeZone: 'America/New_York' });
     renderBook(h);
     await chooseDuration();
     expect(await screen.findByRole('grid', { name: 'December 2026' })).toBeTruthy();

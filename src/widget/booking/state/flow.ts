@@ -3,11 +3,11 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
-import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';
+import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { createMonthCache, monthKey } from './months';
+import { cacheKey, createCache, type Cache } from './cache';
 import { createProblems, remember, reportFailure, type Problem } from './report';
 import { createRequests } from './requests';
 
@@ -98,8 +98,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const focused = signal('');
   const notice = signal<Notice>(null);
   const date = signal<string | null>(null);
-  /** The free times of the agent days the chosen day overlaps, each with its agent day. */
-  const fetched = signal<(BookingSlot & { date: string })[] | null>(null);
   const slot = signal<Slot | null>(null);
   const taken = signal<Slot | null>(null);
   const agentClock = signal(false);
@@ -108,7 +106,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
-  const months = createMonthCache(client, agentId);
+  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates));
+  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots));
   const requests = createRequests();
   const runConfig = requests.latest();
   const runMonth = requests.latest();
@@ -136,33 +135,68 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const { today, last } = range.value;
     return { days: days.filter((d) => d >= today && d <= last), exact };
   };
-  const cachedMonth = (day: string) => months.dates.value[monthKey(duration.value?.duration_minutes ?? 0, day.slice(0, 7))];
-  const free = (day: string) => cachedMonth(day)?.find((d) => d.date === day && d.available);
+  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
+
   /**
-   * Month `m` of the shown zone day by day, a day open when an agent day it overlaps is (its count
-   * known only when it is exactly that day), and the agent months that takes (`list` once they are in).
+   * Agent day `d`'s free times once fetched: a wall time that does not exist in the agent's zone
+   * (spring-forward gap) names no instant, so it is left out rather than shifted; one listed twice is kept once.
    */
-  function scan(m: string) {
-    const { today, last } = bounds.value;
-    const need = new Set<string>();
-    const list: BookingDate[] = [];
-    for (let day = `${m}-01`; day.startsWith(m); day = addDays(day, 1)) {
-      let entry: BookingDate = { date: day, available: false };
-      const { days, exact } = day >= today && day <= last ? across(day) : { days: [], exact: false };
-      for (const d of days) {
-        need.add(d.slice(0, 7));
-        const hit = free(d);
-        if (hit) entry = { date: day, available: true, slotCount: exact ? hit.slotCount : undefined };
-      }
-      list.push(entry);
+  function freeTimes(d: string): Slot[] | undefined {
+    const list = cached(days, d);
+    const found = new Map<string, Slot>();
+    for (const { time, available } of list ?? []) {
+      const instant = zonedToInstant(d, time, zone());
+      const back = instantToZoned(instant, zone());
+      if (available && back.date === d && back.time === time) found.set(time, { date: d, time, instant });
     }
-    return { need: [...need], list: [...need].every((d) => cachedMonth(d)) ? list : undefined };
+    return list && [...found.values()];
   }
-  /** Fetches what month `m` of the shown zone needs; its days. */
-  const loadMonth = async (m: string) => {
-    await Promise.all(scan(m).need.map((d) => months.get(minutes(), d)));
-    return scan(m).list;
-  };
+
+  /**
+   * Day `day` of the shown zone: whether it is open and how many times it has, its free times in order
+   * when `listing`, and the fetches still needed to know. Where the day is exactly one agent day the
+   * calendar counts from the month's dates; where it overlaps two, from the slots of the open ones.
+   */
+  function dayOf(day: string, listing = false) {
+    const { today, last } = bounds.value;
+    const need: (() => Promise<unknown>)[] = [];
+    const found: Slot[] = [];
+    const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : across(day);
+    const count = exact && !listing;
+    let entry: BookingDate = { date: day, available: false };
+    for (const d of overlapped) {
+      const month = cached(months, d.slice(0, 7));
+      const hit = month?.find((x) => x.date === d && x.available);
+      const times = hit && !count && freeTimes(d);
+      if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
+      else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
+      else if (hit && !times) need.push(() => days.get(minutes(), d));
+      else found.push(...(times || []).filter((s) => instantToZoned(s.instant, shown.value).date === day));
+    }
+    if (!count) entry = { date: day, available: found.length > 0, slotCount: found.length };
+    return { entry, need, slots: found.sort((a, b) => +a.instant - +b.instant) };
+  }
+
+  /** Month `m` of the shown zone, day by day, once fetched. */
+  function scan(m: string) {
+    const list: BookingDate[] = [];
+    const need: (() => Promise<unknown>)[] = [];
+    for (let day = `${m}-01`; day.startsWith(m); day = addDays(day, 1)) {
+      const found = dayOf(day);
+      list.push(found.entry);
+      need.push(...found.need);
+    }
+    return { need, list: need.length ? undefined : list };
+  }
+
+  /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
+  async function settle<T extends { need: (() => Promise<unknown>)[] }>(read: () => T): Promise<T> {
+    for (let found = read(); ; found = read()) {
+      if (!found.need.length) return found;
+      await Promise.all(found.need.map((get) => get()));
+    }
+  }
+  const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
   const monthDates = computed(() => scan(month.value).list);
   const durations = computed(() => config.value?.duration_options ?? []);
   const canGoBack = computed(() => {
@@ -240,7 +274,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         const free = firstFree(list);
         if (free && focused.peek() === placeholder) focused.value = free;
         const next = addMonths(target, 1);
-        if (next <= maxMonth()) void runPrefetch(() => loadMonth(next), ignore, ignore);
+        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next), ignore, ignore);
       },
       fail('dates', () => showMonth(target, keepFocus)),
     );
@@ -269,21 +303,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function loadSlots(): void {
     const day = date.peek();
     if (!day) return;
-    fetched.value = null;
     setProblem(null);
     void runSlots(
-      async (signal) => {
-        const { days } = across(day);
-        // Only the overlapped agent days with free times are asked for.
-        await Promise.all(days.map((d) => months.get(minutes(), d.slice(0, 7))));
-        const lists = days.filter(free).map((d) =>
-          client.slots({ agentId, date: d, durationMinutes: minutes() }, { signal }).then((res) => res.slots.map((s) => ({ ...s, date: d }))),
-        );
-        return (await Promise.all(lists)).flat();
-      },
-      (list) => {
-        fetched.value = list;
-      },
+      () => settle(() => dayOf(day, true)),
+      ignore,
       fail('slots', loadSlots),
     );
   }
@@ -373,9 +396,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         }
         reportFailure(ctx, 'create', result.error);
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
-        months.drop(option.duration_minutes, day.slice(0, 7));
+        months.set(option.duration_minutes, day.slice(0, 7));
+        days.set(option.duration_minutes, day, result.fresh);
         void runPrefetch(() => loadMonth(month.peek()), ignore, ignore);
-        fetched.value = [...(fetched.peek() ?? []).filter((s) => s.date !== day), ...result.fresh.map((s) => ({ ...s, date: day }))];
         taken.value = chosen;
         slot.value = null;
         step.value = 'time';
@@ -388,23 +411,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     );
   }
 
-  /**
-   * The free times of the chosen day in the shown zone: a wall time that does not exist in the agent's
-   * zone (spring-forward gap) names no instant, so it is left out rather than shifted; one listed twice
-   * is kept once.
-   */
   const slots = computed(() => {
-    const list = fetched.value;
     const day = date.value;
-    if (!list || !day) return null;
-    const found = new Map<string, Slot>();
-    for (const { date: d, time, available } of list) {
-      const instant = zonedToInstant(d, time, zone());
-      const back = instantToZoned(instant, zone());
-      if (available && back.date === d && back.time === time && instantToZoned(instant, shown.value).date === day)
-        found.set(d + time, { date: d, time, instant });
-    }
-    return [...found.values()].sort((a, b) => +a.instant - +b.instant);
+    const found = day && dayOf(day, true);
+    return found && !found.need.length ? found.slots : null;
   });
 
   const nearest = computed(() => {
@@ -435,12 +445,14 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     again() {
       booking.value = null;
       months.clear();
+      days.clear();
       start();
     },
     retry,
     dispose() {
       requests.dispose();
       months.dispose();
+      days.dispose();
     },
   };
 }
