@@ -3,7 +3,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
-import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';
+import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
@@ -137,19 +137,32 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   };
   const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
 
+  /** Each fetched list's free times by day of a zone, worked out once: the calendar reads them for every day it draws. */
+  const grouped = new WeakMap<BookingSlot[], Record<string, Record<string, Slot[]>>>();
+
   /**
-   * Agent day `d`'s free times once fetched: a wall time that does not exist in the agent's zone
-   * (spring-forward gap) names no instant, so it is left out rather than shifted; one listed twice is kept once.
+   * Agent day `d`'s free times once fetched, by day of zone `z`: a wall time that does not exist in the
+   * agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted; one listed
+   * twice is kept once.
    */
-  function freeTimes(d: string): Slot[] | undefined {
+  function freeTimes(d: string, z: string): Record<string, Slot[]> | undefined {
     const list = cached(days, d);
-    const found = new Map<string, Slot>();
-    for (const { time, available } of list ?? []) {
-      const instant = zonedToInstant(d, time, zone());
-      const back = instantToZoned(instant, zone());
-      if (available && back.date === d && back.time === time) found.set(time, { date: d, time, instant });
+    if (!list) return undefined;
+    const zones = grouped.get(list) ?? {};
+    grouped.set(list, zones);
+    if (!zones[z]) {
+      const byDay: Record<string, Slot[]> = (zones[z] = {});
+      const seen = new Set<string>();
+      for (const { time, available } of list) {
+        const instant = zonedToInstant(d, time, zone());
+        const back = instantToZoned(instant, zone());
+        if (available && back.date === d && back.time === time && !seen.has(time)) {
+          seen.add(time);
+          (byDay[instantToZoned(instant, z).date] ??= []).push({ date: d, time, instant });
+        }
+      }
     }
-    return list && [...found.values()];
+    return zones[z];
   }
 
   /**
@@ -167,11 +180,11 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     for (const d of overlapped) {
       const month = cached(months, d.slice(0, 7));
       const hit = month?.find((x) => x.date === d && x.available);
-      const times = hit && !count && freeTimes(d);
+      const times = hit && !count && freeTimes(d, shown.value);
       if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
       else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
       else if (hit && !times) need.push(() => days.get(minutes(), d));
-      else found.push(...(times || []).filter((s) => instantToZoned(s.instant, shown.value).date === day));
+      else found.push(...((times || {})[day] ?? []));
     }
     if (!count) entry = { date: day, available: found.length > 0, slotCount: found.length };
     return { entry, need, slots: found.sort((a, b) => +a.instant - +b.instant) };
