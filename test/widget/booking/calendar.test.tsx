@@ -23,8 +23,9 @@ async function openCalendar(h: ReturnType<typeof makeContext>) {
 }
 
 describe('the month calendar', () => {
+  // In the agent's zone each day is one of the agent's, so the month's dates give each count.
   test('labels each day with its full date and availability, disables the rest, and marks today', async () => {
-    const h = makeContext(api.baseUrl);
+    const h = makeContext(api.baseUrl, { visitorTimeZone: 'America/New_York' });
     renderBook(h);
     await chooseDuration();
     // A skeleton until the month's dates arrive.
@@ -57,7 +58,7 @@ describe('the month calendar', () => {
   });
 
   test('prefetches the next month, cannot go before this month, and offers nothing past max_advance_days', async () => {
-    const h = makeContext(api.baseUrl);
+    const h = makeContext(api.baseUrl, { visitorTimeZone: 'America/New_York' });
     await openCalendar(h);
     await waitFor(() => expect(monthsAsked(h)).toEqual(['2026-11', '2026-12']));
     expect(screen.getByRole('button', { name: t.prevMonth })).toHaveProperty('disabled', true);

@@ -83,6 +83,9 @@ test("a visitor whose own clock falls back sees both 1 AMs told apart", async ()
   const h = makeContext(api.baseUrl, { now: clock, visitorTimeZone: 'America/New_York' });
   renderBook(h);
   await chooseDuration('15 min intro');
+  // New York's Saturday 31 October overlaps London's Sunday morning: offered until its slots are known.
+  await screen.findByRole('grid', { name: 'October 2026' });
+  fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
   await chooseDay('Sunday, November 1, 2026');
   const labels = (await screen.findAllByRole('button', { name: /, Eastern (Daylight|Standard) Time$/ })).map((b) => b.getAttribute('aria-label'));
   expect(labels).toEqual([

@@ -168,7 +168,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   /**
    * Day `day` of the shown zone: whether it is open and how many times it has, its free times in order
    * when `listing`, and the fetches still needed to know. Where the day is exactly one agent day the
-   * calendar counts from the month's dates; where it overlaps two, from the slots of the open ones.
+   * calendar counts from the month's dates. Where it overlaps two, it counts from their slots once
+   * fetched (the day's own, when chosen) and until then offers the day when either is open, without
+   * a count: a slots request per day of the month would spend a visitor's share of the rate limit
+   * (the proxy's 30 a minute per address) on one month.
    */
   function dayOf(day: string, listing = false) {
     const { today, last } = bounds.value;
@@ -177,16 +180,18 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : across(day);
     const count = exact && !listing;
     let entry: BookingDate = { date: day, available: false };
+    let unsure = false;
     for (const d of overlapped) {
       const month = cached(months, d.slice(0, 7));
       const hit = month?.find((x) => x.date === d && x.available);
       const times = hit && !count && freeTimes(d, shown.value);
       if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
       else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
-      else if (hit && !times) need.push(() => days.get(minutes(), d));
+      else if (hit && !times && listing) need.push(() => days.get(minutes(), d));
+      else if (hit && !times) unsure = true;
       else found.push(...((times || {})[day] ?? []));
     }
-    if (!count) entry = { date: day, available: found.length > 0, slotCount: found.length };
+    if (!count) entry = { date: day, available: unsure || found.length > 0, slotCount: unsure ? undefined : found.length };
     return { entry, need, slots: found.sort((a, b) => +a.instant - +b.instant) };
   }
 
