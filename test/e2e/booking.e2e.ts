@@ -62,7 +62,8 @@ suite('booking in Chromium', () => {
 
     // The calendar: one tab stop on the first free day, arrows and PageDown/PageUp, then Enter.
     await page.getByRole('heading', { name: 'Choose a day' }).waitFor();
-    const monday = /^Monday, November 23, 2026, \d+ times available$/;
+    // Tokyo's Monday overlaps New York's Sunday and Monday: offered, its count unknown until chosen.
+    const monday = /^Monday, November 23, 2026, times available$/;
     await page.getByRole('button', { name: monday }).waitFor();
     await tabTo(page, monday);
     await page.keyboard.press('ArrowRight');
@@ -157,14 +158,15 @@ suite('booking in Chromium', () => {
     await page.clock.setFixedTime(new Date(NOW));
     await page.goto(demo.server.url);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
-    await page.getByRole('tab', { name: 'Book' }).click();
+    await page.getByRole('tab', { name: 'Book', exact: true }).click();
     await page.getByRole('button', { name: '30 min consultation' }).click();
 
     // 15:00 UTC on Saturday 21 is 04:00 on Sunday 22 in Auckland; New York's Monday, 09:00 to 17:00, is Auckland's Tuesday, 03:00 to 11:00.
     await page.getByText(/^Times in New Zealand Daylight Time · /).waitFor();
     expect(await page.getByRole('button', { name: /^Sunday, November 22, 2026,/ }).getAttribute('aria-current')).toBe('date');
-    await page.getByRole('button', { name: /^Tuesday, November 24, 2026, \d+ times available$/ }).waitFor();
-    expect(await page.getByRole('button', { name: /^Monday, November 23, 2026,/ }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('button', { name: /^Tuesday, November 24, 2026, times available$/ }).waitFor();
+    // Saturday 21, New York's today, is already past in Auckland.
+    expect(await page.getByRole('button', { name: /^Saturday, November 21, 2026,/ }).getAttribute('aria-disabled')).toBe('true');
     await shot(page, 'auckland-1-calendar');
     await page.getByRole('button', { name: /^Tuesday, November 24, 2026,/ }).click();
 
