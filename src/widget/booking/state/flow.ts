@@ -3,7 +3,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
-import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';
+import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
@@ -124,46 +124,25 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
   const bounds = computed(() => {
     const { now, today, last } = range.value;
-    const z = shown.value;
+    const at = (t: Date) => instantToZoned(t, shown.value).date;
     // The shown zone's last day is the one the agent's last day ends in.
-    if (!today) return { today, last };
-    return { today: instantToZoned(now, z).date, last: instantToZoned(new Date(+zonedToInstant(addDays(last, 1), '00:00', zone()) - 1), z).date };
+    return today ? { today: at(now), last: at(zonedToInstant(last, '23:59', zone())) } : { today, last };
   });
-  /** The bookable agent days that the shown zone's `day` overlaps, and whether it is exactly one. */
-  const across = (day: string) => {
-    const { days, exact } = daysAcross(day, shown.value, zone());
-    const { today, last } = range.value;
-    return { days: days.filter((d) => d >= today && d <= last), exact };
-  };
   const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
 
-  /** Each fetched list's free times by day of a zone, worked out once: the calendar reads them for every day it draws. */
-  const grouped = new WeakMap<BookingSlot[], Record<string, Record<string, Slot[]>>>();
-
   /**
-   * Agent day `d`'s free times once fetched, by day of zone `z`: a wall time that does not exist in the
-   * agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted; one listed
-   * twice is kept once.
+   * Agent day `d`'s free times on the shown zone's `day`, once fetched: a wall time that does not exist
+   * in the agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted;
+   * one listed twice is kept once.
    */
-  function freeTimes(d: string, z: string): Record<string, Slot[]> | undefined {
-    const list = cached(days, d);
-    if (!list) return undefined;
-    const zones = grouped.get(list) ?? {};
-    grouped.set(list, zones);
-    if (!zones[z]) {
-      const byDay: Record<string, Slot[]> = (zones[z] = {});
-      const seen = new Set<string>();
-      for (const { time, available } of list) {
-        const instant = zonedToInstant(d, time, zone());
-        const back = instantToZoned(instant, zone());
-        if (available && back.date === d && back.time === time && !seen.has(time)) {
-          seen.add(time);
-          (byDay[instantToZoned(instant, z).date] ??= []).push({ date: d, time, instant });
-        }
-      }
-    }
-    return zones[z];
-  }
+  const timesOn = (d: string, day: string): Slot[] | undefined =>
+    cached(days, d)?.flatMap(({ time, available }, i, list) => {
+      const instant = zonedToInstant(d, time, zone());
+      const back = instantToZoned(instant, zone());
+      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown.value).date === day
+        ? [{ date: d, time, instant }]
+        : [];
+    });
 
   /**
    * Day `day` of the shown zone: whether it is open and how many times it has, its free times in order
@@ -177,19 +156,20 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const { today, last } = bounds.value;
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
-    const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : across(day);
+    const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : daysAcross(day, shown.value, zone());
     const count = exact && !listing;
     let entry: BookingDate = { date: day, available: false };
     let unsure = false;
-    for (const d of overlapped) {
+    // Only bookable agent days count.
+    for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
       const month = cached(months, d.slice(0, 7));
       const hit = month?.find((x) => x.date === d && x.available);
-      const times = hit && !count && freeTimes(d, shown.value);
+      const times = hit && timesOn(d, day);
       if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
       else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
-      else if (hit && !times && listing) need.push(() => days.get(minutes(), d));
-      else if (hit && !times) unsure = true;
-      else found.push(...((times || {})[day] ?? []));
+      else if (times) found.push(...times);
+      else if (hit && listing) need.push(() => days.get(minutes(), d));
+      else unsure ||= !!hit;
     }
     if (!count) entry = { date: day, available: unsure || found.length > 0, slotCount: unsure ? undefined : found.length };
     return { entry, need, slots: found.sort((a, b) => +a.instant - +b.instant) };
