@@ -66,6 +66,23 @@ describe('a visitor in Auckland, an agent in Berlin', () => {
   });
 });
 
+describe('a visitor in Los Angeles, an agent in Berlin', () => {
+  test("a day that only its slots show to be empty says so once chosen, and is not offered again", async () => {
+    const h = agentInBerlin('2026-11-21T15:00:00Z', WEEKDAYS, 'America/Los_Angeles');
+    await chooseDuration('15 min intro');
+    // Los Angeles' Sunday 29 runs to 09:00 Monday in Berlin: open there, so the day is offered until its slots are known.
+    await chooseDay('Sunday, November 29, 2026');
+    expect(await screen.findByText(t.noSlots)).toBeTruthy();
+    expect(sentTo(h, '/slots').map((s) => s.url.searchParams.get('date'))).toEqual(['2026-11-30']);
+    fireEvent.click(screen.getByRole('button', { name: t.back }));
+    expect((await dayButton('Sunday, November 29, 2026')).getAttribute('aria-label')).toBe('Sunday, November 29, 2026, not available');
+    // Berlin's Monday, 09:00 to 17:00, is all on Los Angeles' Monday, midnight to 8 AM.
+    await chooseDay('Monday, November 30, 2026');
+    const labels = await slotLabels();
+    expect([labels[0], labels.at(-1), labels.length]).toEqual(['12:00 AM', '7:45 AM', 32]);
+  });
+});
+
 /** Opens the calendar at `now` on the month of `day`, and lists the times of `day` (in the shown zone). */
 async function timesOn(now: string, visitorTimeZone: string, day: string, agentClock = false) {
   agentInBerlin(now, ALL_DAY, visitorTimeZone);
