@@ -158,7 +158,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const found: Slot[] = [];
     const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : daysAcross(day, shown.value, zone());
     const count = exact && !listing;
-    let entry: BookingDate = { date: day, available: false };
+    let entry: BookingDate | undefined;
     let unsure = false;
     // Only bookable agent days count.
     for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
@@ -171,20 +171,18 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       else if (hit && listing) need.push(() => days.get(minutes(), d));
       else unsure ||= !!hit;
     }
-    if (!count) entry = { date: day, available: unsure || found.length > 0, slotCount: unsure ? undefined : found.length };
-    return { entry, need, slots: found.sort((a, b) => +a.instant - +b.instant) };
+    return {
+      entry: entry ?? { date: day, available: unsure || found.length > 0, slotCount: unsure ? undefined : found.length },
+      need,
+      slots: found.sort((a, b) => +a.instant - +b.instant),
+    };
   }
 
   /** Month `m` of the shown zone, day by day, once fetched. */
   function scan(m: string) {
-    const list: BookingDate[] = [];
-    const need: (() => Promise<unknown>)[] = [];
-    for (let day = `${m}-01`; day.startsWith(m); day = addDays(day, 1)) {
-      const found = dayOf(day);
-      list.push(found.entry);
-      need.push(...found.need);
-    }
-    return { need, list: need.length ? undefined : list };
+    const found = Array.from({ length: daysInMonth(m) }, (_, i) => dayOf(addDays(`${m}-01`, i)));
+    const need = found.flatMap((f) => f.need);
+    return { need, list: need.length ? undefined : found.map((f) => f.entry) };
   }
 
   /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
