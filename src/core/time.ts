@@ -96,6 +96,18 @@ export function isUnambiguousWallTime(date: string, time: string, zone: string):
   return instantsOf(wallOf(date, time), zone).length === 1;
 }
 
+/**
+ * The days of zone `other` that `date` in `zone` overlaps, in order (two when the zones' midnights
+ * differ; a day of 23 or 25 hours is the one its own zone has), and whether it is exactly one of them.
+ */
+export function daysAcross(date: string, zone: string, other: string): { days: string[]; exact: boolean } {
+  const from = instantToZoned(zonedToInstant(date, '00:00', zone), other);
+  const to = instantToZoned(zonedToInstant(addDays(date, 1), '00:00', zone), other);
+  const days: string[] = [];
+  for (let d = from.date; d < to.date || (d === to.date && to.time > '00:00'); d = addDays(d, 1)) days.push(d);
+  return { days, exact: days.length === 1 && from.time === '00:00' && to.time === '00:00' };
+}
+
 /** Calendar arithmetic on YYYY-MM-DD without touching any zone. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, test } from 'vitest';
-import { addDays, addMonths, daysInMonth, instantToZoned, isUnambiguousWallTime, weekday, zonedToInstant } from '../../src/core/time';
+import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, isUnambiguousWallTime, weekday, zonedToInstant } from '../../src/core/time';
 import { isEmail, isIsoDate } from '../../src/core/validate';
 
 describe('wall clock <-> instant in the agent zone', () => {
@@ -61,5 +61,26 @@ describe('wall clock <-> instant in the agent zone', () => {
     expect(isEmail('ada@example.com')).toBe(true);
     expect(isEmail('ada@example')).toBe(false);
     expect(isEmail('ada example@x.com')).toBe(false);
+  });
+});
+
+describe("a day of one zone across another's days", () => {
+  test("Auckland's Tuesday is the afternoon of Monday and the morning of Tuesday in Berlin", () => {
+    expect(daysAcross('2026-11-24', 'Pacific/Auckland', 'Europe/Berlin')).toEqual({ days: ['2026-11-23', '2026-11-24'], exact: false });
+    expect(daysAcross('2026-11-24', 'America/Los_Angeles', 'Europe/Berlin')).toEqual({ days: ['2026-11-24', '2026-11-25'], exact: false });
+  });
+
+  test('the same day in zones whose midnights agree is exactly one day, in winter and in summer', () => {
+    expect(daysAcross('2026-11-24', 'Europe/Paris', 'Europe/Berlin')).toEqual({ days: ['2026-11-24'], exact: true });
+    expect(daysAcross('2026-07-01', 'America/New_York', 'America/Toronto')).toEqual({ days: ['2026-07-01'], exact: true });
+  });
+
+  test("days of 23 and 25 hours: the visitor's own, and one the other zone changes in", () => {
+    // Los Angeles falls back on 1 November (25 hours: 07:00Z to 08:00Z next day), Berlin is already on winter time.
+    expect(daysAcross('2026-11-01', 'America/Los_Angeles', 'Europe/Berlin')).toEqual({ days: ['2026-11-01', '2026-11-02'], exact: false });
+    // Berlin springs forward on 29 March: London's 29 March runs from 01:00 to 02:00 the next day in Berlin.
+    expect(daysAcross('2026-03-29', 'Europe/London', 'Europe/Berlin')).toEqual({ days: ['2026-03-29', '2026-03-30'], exact: false });
+    // New York's 23-hour 8 March lies within Bogotá's (which keeps UTC-5) but is not all of it.
+    expect(daysAcross('2026-03-08', 'America/New_York', 'America/Bogota')).toEqual({ days: ['2026-03-08'], exact: false });
   });
 });

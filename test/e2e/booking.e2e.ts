@@ -61,7 +61,8 @@ suite('booking in Chromium', () => {
 
     // The calendar: one tab stop on the first free day, arrows and PageDown/PageUp, then Enter.
     await page.getByRole('heading', { name: 'Choose a day' }).waitFor();
-    const monday = /^Monday, November 23, 2026, \d+ times available$/;
+    // Tokyo's Monday overlaps New York's Sunday and Monday: offered, its count unknown until chosen.
+    const monday = /^Monday, November 23, 2026, times available$/;
     await page.getByRole('button', { name: monday }).waitFor();
     await tabTo(page, monday);
     await page.keyboard.press('ArrowRight');
@@ -74,12 +75,14 @@ suite('booking in Chromium', () => {
     expect(await focused(page)).toMatch(monday);
     await shot(page, '2-calendar');
     expect(await axeViolations(page)).toEqual([]);
+    // Tokyo's Tuesday: from 10:00 Monday to 10:00 Tuesday in New York.
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
 
-    // Times on the visitor's Tokyo clock: 10:00 in New York is midnight, Tuesday in Tokyo.
     await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
-    await page.getByText('Times in Japan Standard Time').waitFor();
-    const midnight = '12:00 AM Tue, Nov 24, Japan Standard Time';
+    await page.getByText('Tuesday, November 24, 2026').waitFor();
+    await page.getByText(/^Times in Japan Standard Time/).waitFor();
+    const midnight = '12:00 AM, Japan Standard Time';
     await page.getByRole('button', { name: midnight }).first().waitFor();
     await tabTo(page, new RegExp(`^${midnight}$`));
     await shot(page, '3-times');
@@ -105,7 +108,7 @@ suite('booking in Chromium', () => {
     const text = await page.getByRole('dialog').innerText();
     expect(text).toContain('Japan Standard Time');
     expect(text).toContain('Tuesday, November 24, 2026 at 12:00 AM');
-    expect(text).toContain('Eastern Time');
+    expect(text).toContain('Eastern Standard Time');
     expect(text).toContain('Monday, November 23, 2026 at 10:00 AM');
     const code = /BK-[A-Z0-9]{6}/.exec(text)?.[0];
     expect(code).toBeDefined();
@@ -165,6 +168,47 @@ suite('booking in Chromium', () => {
     expect(grid.sizes).toHaveLength(1);
     expect(grid.columns).toBeGreaterThanOrEqual(2);
     await shot(page, `320-${locale}-times`);
+    await context.close();
+  });
+
+  test('a visitor in Auckland sees Auckland days: today, the day chosen and its times all in New Zealand time', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 800 }, timezoneId: 'Pacific/Auckland', locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(NOW));
+    await page.goto(demo.server.url);
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    await page.getByRole('tab', { name: 'Book', exact: true }).click();
+    await page.getByRole('button', { name: '30 min consultation' }).click();
+
+    // 15:00 UTC on Saturday 21 is 04:00 on Sunday 22 in Auckland; New York's Monday, 09:00 to 17:00, is Auckland's Tuesday, 03:00 to 11:00.
+    await page.getByText(/^Times in New Zealand Daylight Time · /).waitFor();
+    expect(await page.getByRole('button', { name: /^Sunday, November 22, 2026,/ }).getAttribute('aria-current')).toBe('date');
+    await page.getByRole('button', { name: /^Tuesday, November 24, 2026, times available$/ }).waitFor();
+    // Saturday 21, New York's today, is already past in Auckland.
+    expect(await page.getByRole('button', { name: /^Saturday, November 21, 2026,/ }).getAttribute('aria-disabled')).toBe('true');
+    await shot(page, 'auckland-1-calendar');
+    await page.getByRole('button', { name: /^Tuesday, November 24, 2026,/ }).click();
+
+    await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
+    await page.getByText('Tuesday, November 24, 2026').waitFor();
+    const times = page.getByRole('button', { name: /, New Zealand Daylight Time$/ });
+    await times.first().waitFor();
+    const labels = await times.allTextContents();
+    expect(labels[0]).toBe('3:00 AM');
+    expect(labels.at(-1)).toBe('10:30 AM');
+    await shot(page, 'auckland-2-times');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: '3:00 AM, New Zealand Daylight Time' }).click();
+
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Aroha Ngata');
+    await page.getByRole('textbox', { name: 'Email' }).fill('aroha@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+    const text = await page.getByRole('dialog').innerText();
+    expect(text).toMatch(/New Zealand Daylight Time\s+Tuesday, November 24, 2026 at 3:00 AM/);
+    expect(text).toMatch(/Eastern Standard Time\s+Monday, November 23, 2026 at 9:00 AM/);
+    await shot(page, 'auckland-3-confirmed');
     await context.close();
   });
 });

@@ -1,15 +1,15 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
 import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
-import { zonedToInstant } from '../../core/time';
+import { daysInMonth, zonedToInstant } from '../../core/time';
 import type { Booking, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
-import { durationText, formatDate, formatInstant, MONTH, slotViews, zoneName, type SlotView } from './intl';
+import { durationText, formatDate, formatInstant, MONTH, zoneName } from './intl';
 import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
-import type { BookingFlow, Step as StepName } from './state';
+import type { BookingFlow, Slot, Step as StepName } from './state';
 import type { BookingStrings } from './strings';
 import type { BookingViewProps } from './types';
 import { reactive, Reactive } from '../platform/reactive';
@@ -97,30 +97,55 @@ const DateStep = reactive(function DateStep(env: Env) {
       <p role="status" class="aw-b-note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>
+      <ZoneLine env={env} from={`${store.month.value}-01`} to={`${store.month.value}-${daysInMonth(store.month.value)}`} />
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
 });
 
 /**
- * Slot buttons; the visible text (time, and the day when it differs) comes first in the name, so speech
- * input can say what it sees. `--aw-b-n`, the longest label in characters (the day line is smaller),
- * sizes the grid's columns so that no label wraps, whatever the locale's time format.
+ * "Times in <zone> · show in <other zone>", the zones named as of the days `from` to `to` on show.
+ * The switch is offered when the visitor's zone is not the agent's.
  */
-function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: SlotView[]; zone: string }) {
-  const chars = Math.max(...views.map(({ label, day = '' }) => Math.max(label.length, day.length * 0.75)));
+const ZoneLine = reactive(function ZoneLine({ env: { store, t, ctx }, from, to }: { env: Env; from: string; to: string }) {
+  const { locale, visitorTimeZone } = ctx;
+  const agentZone = store.zone();
+  const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
+  const shown = store.shown.value;
   return (
-    <ul class="aw-b-slots" style={{ '--aw-b-n': chars }}>
-      {views.map(({ time, label, day }) => (
-        <li key={time}>
+    <p class="aw-b-zone">
+      {fmt(t.timesIn, { zone: name(shown) })}
+      {visitorTimeZone !== agentZone && (
+        <>
+          {' · '}
+          <button type="button" class="aw-b-link" onClick={store.switchZone}>
+            {fmt(t.showIn, { zone: name(shown === agentZone ? visitorTimeZone : agentZone) })}
+          </button>
+        </>
+      )}
+    </p>
+  );
+});
+
+/**
+ * Slot buttons; the visible time comes first in the name, so speech input can say what it sees, then the
+ * zone as of that time. `--aw-b-n`, the longest label in characters, sizes the grid's columns so that no
+ * label wraps, whatever the locale's time format.
+ */
+function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[] }) {
+  const zone = store.shown.value;
+  const views = slots.map((slot) => ({ slot, label: formatInstant(ctx.locale, zone, slot.instant) }));
+  return (
+    <ul class="aw-b-slots" style={{ '--aw-b-n': Math.max(...views.map((v) => v.label.length)) }}>
+      {views.map(({ slot, label }) => (
+        <li key={slot.date + slot.time}>
           <button
             type="button"
             class="aw-b-slot"
-            aria-label={fmt(t.slotName, { time: day ? `${label} ${day}` : label, zone })}
-            onClick={() => store.chooseSlot(time)}
+            aria-label={fmt(t.slotName, { time: label, zone: zoneName(ctx.locale, zone, slot.instant) })}
+            onClick={() => store.chooseSlot(slot)}
           >
             {label}
-            {day && <span class="aw-b-other-day"> {day}</span>}
           </button>
         </li>
       ))}
@@ -130,42 +155,25 @@ function SlotButtons({ env: { store, t }, views, zone }: { env: Env; views: Slot
 
 const TimeStep = reactive(function TimeStep(env: Env) {
   const { store, t, ctx } = env;
-  const { locale, visitorTimeZone } = ctx;
   const day = store.date.value ?? '';
-  const agentZone = store.zone();
-  const differs = visitorTimeZone !== agentZone;
-  const agentClock = store.agentClock;
-  const shown = differs && !agentClock.value ? visitorTimeZone : agentZone;
-  const shownName = zoneName(locale, shown);
   const slots = store.slots.value;
   const taken = store.taken.value;
-  const views = slots && slotViews(locale, day, slots, agentZone, shown);
   return (
     <StepFrame env={env} heading={t.timeHeading}>
-      <p class="aw-b-sub">{formatDate(locale, day)}</p>
-      <p class="aw-b-zone">
-        {fmt(t.timesIn, { zone: shownName })}
-        {differs && (
-          <>
-            {' · '}
-            <button type="button" class="aw-b-link" onClick={() => (agentClock.value = !agentClock.value)}>
-              {fmt(t.showIn, { zone: zoneName(locale, shown === agentZone ? visitorTimeZone : agentZone) })}
-            </button>
-          </>
-        )}
-      </p>
+      <p class="aw-b-sub">{formatDate(ctx.locale, day)}</p>
+      <ZoneLine env={env} from={day} to={day} />
       {taken && (
         <div role="alert" class="aw-b-taken">
-          <p>{fmt(t.taken, { time: formatInstant(locale, shown, zonedToInstant(day, taken, agentZone)) })}</p>
-          {slots && <SlotButtons env={env} views={slotViews(locale, day, store.nearest.value, agentZone, shown)} zone={shownName} />}
+          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown.value, taken.instant) })}</p>
+          {slots && <SlotButtons env={env} slots={store.nearest.value} />}
         </div>
       )}
-      {!views ? (
+      {!slots ? (
         <p role="status" class="aw-b-skeleton">
           {t.loading}
         </p>
-      ) : views.length ? (
-        <SlotButtons env={env} views={views} zone={shownName} />
+      ) : slots.length ? (
+        <SlotButtons env={env} slots={slots} />
       ) : (
         <p>{t.noSlots}</p>
       )}
@@ -241,10 +249,9 @@ const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
 const ReviewStep = reactive(function ReviewStep(env: Env) {
   const { store, t, ctx } = env;
   const c = store.config.value;
-  const day = store.date.value;
-  const time = store.slot.value;
+  const chosen = store.slot.value;
   const submitting = store.submitting.value;
-  return c && day && time ? (
+  return c && chosen ? (
     <StepFrame
       env={env}
       heading={t.reviewHeading}
@@ -258,7 +265,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
       <p class="aw-b-title">{c.booking_title}</p>
       <Facts
         rows={[
-          ...whenRows(ctx, c.timezone, zonedToInstant(day, time, c.timezone)),
+          ...whenRows(ctx, c.timezone, chosen.instant),
           [t.duration, durationOf(env)],
           ...answerRows(c.form_fields, store.answers.value),
         ]}

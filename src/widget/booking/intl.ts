@@ -1,7 +1,5 @@
-// Formatting with Intl (formatters are costly to build, so each is made once) and the view of a
-// day's slots in a chosen zone, where the DST rules live.
+// Formatting with Intl (formatters are costly to build, so each is made once).
 import { instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../core/time';
-import type { BookingSlot } from '../../core/types';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -36,13 +34,15 @@ export function formatInstant(locale: string, zone: string, instant: Date, withD
   return dtf(locale, zone, options).format(instant);
 }
 
-/** "Eastern Time", "Japan Standard Time"; the IANA name where Intl cannot say. */
-export function zoneName(locale: string, zone: string): string {
+/**
+ * `zone`'s name as of the instants shown: "Central European Summer Time" in June, the generic "Central
+ * European Time" when they straddle a change; the IANA name where Intl cannot say.
+ */
+export function zoneName(locale: string, zone: string, ...at: [Date, ...Date[]]): string {
+  const name = (t: Date, timeZoneName: 'long' | 'longGeneric' = 'long') =>
+    dtf(locale, zone, { timeZoneName }).formatToParts(t).find((p) => p.type === 'timeZoneName')?.value ?? zone;
   try {
-    const part = dtf(locale, zone, { timeZoneName: 'longGeneric' })
-      .formatToParts(0)
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? zone;
+    return name(at[0], new Set(at.map((t) => name(t))).size > 1 ? 'longGeneric' : 'long');
   } catch {
     return zone;
   }
@@ -54,46 +54,6 @@ export function weekStart(locale: string): number {
   const loc = new Intl.Locale(locale) as Intl.Locale & { weekInfo?: WeekInfo; getWeekInfo?: () => WeekInfo };
   const info = loc.getWeekInfo?.() ?? loc.weekInfo;
   return (info?.firstDay ?? 1) % 7;
-}
-
-export interface SlotView {
-  /** The API's HH:MM in the agent's zone, sent back unchanged on create. */
-  time: string;
-  instant: Date;
-  label: string;
-  /** The day in the shown zone, in words, when it is not the agent's day. */
-  day?: string;
-}
-
-/**
- * The free slots of the agent's `date`, shown on `zone`'s clock. A wall time that does not exist in
- * the agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted; a
- * time listed twice is shown once; a shown time that occurs twice carries its zone abbreviation.
- */
-export function slotViews(
-  locale: string,
-  date: string,
-  slots: readonly BookingSlot[],
-  agentZone: string,
-  zone: string,
-): SlotView[] {
-  const seen = new Set<string>();
-  const views: SlotView[] = [];
-  for (const { time, available } of slots) {
-    if (!available || seen.has(time)) continue;
-    seen.add(time);
-    const instant = zonedToInstant(date, time, agentZone);
-    const back = instantToZoned(instant, agentZone);
-    if (back.date !== date || back.time !== time) continue;
-    const shownDay = instantToZoned(instant, zone).date;
-    views.push({
-      time,
-      instant,
-      label: formatInstant(locale, zone, instant),
-      day: shownDay === date ? undefined : formatDate(locale, shownDay, SHORT_DAY),
-    });
-  }
-  return views.sort((a, b) => a.instant.getTime() - b.instant.getTime());
 }
 
 /**

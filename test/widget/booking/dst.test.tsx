@@ -50,7 +50,9 @@ describe('DST days in America/New_York', () => {
     ]);
     expect(agent).toEqual(['12:30 AM', '1:00 AM EDT', '1:30 AM EDT', '2:00 AM', '2:30 AM']);
     expect(visitor).toEqual(['4:30 AM', '5:00 AM', '5:30 AM', '7:00 AM', '7:30 AM']);
-    fireEvent.click(screen.getByRole('button', { name: '1:30 AM EDT, Eastern Time' }));
+    // Each time is named as of itself; the day that changes is named without a season.
+    expect(screen.getByText(/^Times in Eastern Time/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '1:30 AM EDT, Eastern Daylight Time' }));
     expect(h.events.at(-1)?.payload).toMatchObject({ time: '01:30', start: '2026-11-01T05:30:00.000Z' });
   });
 
@@ -81,10 +83,13 @@ test("a visitor whose own clock falls back sees both 1 AMs told apart", async ()
   const h = makeContext(api.baseUrl, { now: clock, visitorTimeZone: 'America/New_York' });
   renderBook(h);
   await chooseDuration('15 min intro');
+  // New York's Saturday 31 October overlaps London's Sunday morning: offered until its slots are known.
+  await screen.findByRole('grid', { name: 'October 2026' });
+  fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
   await chooseDay('Sunday, November 1, 2026');
-  const labels = (await screen.findAllByRole('button', { name: /, Eastern Time$/ })).map((b) => b.textContent);
+  const labels = (await screen.findAllByRole('button', { name: /, Eastern (Daylight|Standard) Time$/ })).map((b) => b.getAttribute('aria-label'));
   expect(labels).toEqual([
-    '1:00 AM EDT', '1:15 AM EDT', '1:30 AM EDT', '1:45 AM EDT',
-    '1:00 AM EST', '1:15 AM EST', '1:30 AM EST', '1:45 AM EST',
+    '1:00 AM EDT, Eastern Daylight Time', '1:15 AM EDT, Eastern Daylight Time', '1:30 AM EDT, Eastern Daylight Time', '1:45 AM EDT, Eastern Daylight Time',
+    '1:00 AM EST, Eastern Standard Time', '1:15 AM EST, Eastern Standard Time', '1:30 AM EST, Eastern Standard Time', '1:45 AM EST, Eastern Standard Time',
   ]);
 });

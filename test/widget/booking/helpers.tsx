@@ -145,7 +145,7 @@ export async function chooseDuration(label = '30 min consultation') {
 
 /** Clicks the day whose accessible name starts with `dayName` once its availability is known. */
 export async function chooseDay(dayName: string | RegExp) {
-  const name = typeof dayName === 'string' ? new RegExp(`^${dayName}, \\d+ times? available$`) : dayName;
+  const name = typeof dayName === 'string' ? new RegExp(`^${dayName}, (\\d+ )?times? available$`) : dayName;
   fireEvent.click(await screen.findByRole('button', { name }));
   await heading(t.timeHeading);
 }

@@ -63,7 +63,7 @@ describe('My booking', () => {
       `Booking code: ${booking.booking_code}`,
       'Status: Confirmed',
       'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
-      'Eastern Time: Monday, November 23, 2026 at 9:00 AM',
+      'Eastern Standard Time: Monday, November 23, 2026 at 9:00 AM',
       'Duration: 30 min consultation',
     ]);
     expect(h.remembered.map((r) => [r.code, r.status])).toEqual([[booking.booking_code, 'confirmed']]);

@@ -1,15 +1,22 @@
 // The Book flow's state: duration, day, time, details, review, confirmation. Components render these
 // signals and call the actions; requests and their failures are handled here, and dispose() ends them.
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import { addDays, addMonths, daysInMonth, instantToZoned, minutesOf, zonedToInstant } from '../../../core/time';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
-import type { Booking, BookingConfig, BookingDate, BookingSlot, DurationOption } from '../../../core/types';
+import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { createMonthCache, monthKey } from './months';
+import { cacheKey, createCache, type Cache } from './cache';
 import { createProblems, remember, reportFailure, type Problem } from './report';
 import { createRequests } from './requests';
+
+/** A free time: the API's agent-zone date and HH:MM (sent back unchanged on create) and the instant they name. */
+export interface Slot {
+  date: string;
+  time: string;
+  instant: Date;
+}
 
 export type Step = 'loading' | 'duration' | 'date' | 'time' | 'form' | 'review' | 'done';
 
@@ -22,23 +29,24 @@ export interface BookingFlow {
   readonly problem: ReadonlySignal<Problem | null>;
   readonly duration: ReadonlySignal<DurationOption | null>;
   readonly durations: ReadonlySignal<DurationOption[]>;
-  /** Agent-zone bounds: today, and the last bookable day. */
+  /** The zone the calendar and times are shown in: the visitor's, or the agent's after switchZone(). */
+  readonly shown: ReadonlySignal<string>;
+  /** Bounds in the shown zone: today, and the last day with a bookable agent day in it. */
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   readonly month: ReadonlySignal<string>;
-  /** The shown month's dates; undefined while they load. */
+  /** The shown month's days in the shown zone; undefined while the agent months they overlap load. */
   readonly monthDates: ReadonlySignal<BookingDate[] | undefined>;
   /** The calendar's one tab stop. */
   readonly focused: ReadonlySignal<string>;
   readonly notice: ReadonlySignal<Notice>;
   readonly date: ReadonlySignal<string | null>;
-  readonly slots: ReadonlySignal<BookingSlot[] | null>;
-  readonly slot: ReadonlySignal<string | null>;
+  /** The free times on the chosen day of the shown zone, in order; null while they load. */
+  readonly slots: ReadonlySignal<Slot[] | null>;
+  readonly slot: ReadonlySignal<Slot | null>;
   /** The time that was taken from under the visitor at create, until another is chosen. */
-  readonly taken: ReadonlySignal<string | null>;
+  readonly taken: ReadonlySignal<Slot | null>;
   /** Up to three free times of the re-fetched day, nearest to the taken one. */
-  readonly nearest: ReadonlySignal<BookingSlot[]>;
-  /** Show times on the agent's clock instead of the visitor's; the view toggles it. */
-  readonly agentClock: Signal<boolean>;
+  readonly nearest: ReadonlySignal<Slot[]>;
   /** Answers by form field id. */
   readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
   readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
@@ -53,7 +61,9 @@ export interface BookingFlow {
   openDay(day: string): BookingDate | undefined;
   chooseDuration(option: DurationOption): void;
   chooseDate(day: string): void;
-  chooseSlot(time: string): void;
+  chooseSlot(slot: Slot): void;
+  /** Shows days and times in the other zone (the visitor's or the agent's). */
+  switchZone(): void;
   answer(id: string, value: string): void;
   /** Validates the form; returns the id of the first invalid field, or moves on to the review. */
   submitForm(): string | undefined;
@@ -82,21 +92,22 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const step = signal<Step>('loading');
   const config = signal<BookingConfig | null>(null);
   const duration = signal<DurationOption | null>(null);
-  const bounds = signal({ today: '', last: '' });
+  /** When the config came, and the agent's last bookable day. */
+  const range = signal({ now: new Date(0), today: '', last: '' });
   const month = signal('');
   const focused = signal('');
   const notice = signal<Notice>(null);
   const date = signal<string | null>(null);
-  const slots = signal<BookingSlot[] | null>(null);
-  const slot = signal<string | null>(null);
-  const taken = signal<string | null>(null);
+  const slot = signal<Slot | null>(null);
+  const taken = signal<Slot | null>(null);
   const agentClock = signal(false);
   const answers = signal<ReadonlyMap<string, string>>(new Map());
   const errors = signal<ReadonlyMap<string, FieldError>>(new Map());
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
-  const months = createMonthCache(client, agentId);
+  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates));
+  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots));
   const requests = createRequests();
   const runConfig = requests.latest();
   const runMonth = requests.latest();
@@ -110,7 +121,79 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const minutes = (): number => duration.peek()?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  const monthDates = computed(() => months.dates.value[monthKey(duration.value?.duration_minutes ?? 0, month.value)]);
+  const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
+  const bounds = computed(() => {
+    const { now, today, last } = range.value;
+    const at = (t: Date) => instantToZoned(t, shown.value).date;
+    // The shown zone's last day is the one the agent's last day ends in.
+    return today ? { today: at(now), last: at(zonedToInstant(last, '23:59', zone())) } : { today, last };
+  });
+  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
+
+  /**
+   * Agent day `d`'s free times on the shown zone's `day`, once fetched: a wall time that does not exist
+   * in the agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted;
+   * one listed twice is kept once.
+   */
+  const timesOn = (d: string, day: string): Slot[] | undefined =>
+    cached(days, d)?.flatMap(({ time, available }, i, list) => {
+      const instant = zonedToInstant(d, time, zone());
+      const back = instantToZoned(instant, zone());
+      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown.value).date === day
+        ? [{ date: d, time, instant }]
+        : [];
+    });
+
+  /**
+   * Day `day` of the shown zone: whether it is open and how many times it has, its free times in order
+   * when `listing`, and the fetches still needed to know. Where the day is exactly one agent day the
+   * calendar counts from the month's dates. Where it overlaps two, it counts from their slots once
+   * fetched (the day's own, when chosen) and until then offers the day when either is open, without
+   * a count: a slots request per day of the month would spend a visitor's share of the rate limit
+   * (the proxy's 30 a minute per address) on one month.
+   */
+  function dayOf(day: string, listing = false) {
+    const { today, last } = bounds.value;
+    const need: (() => Promise<unknown>)[] = [];
+    const found: Slot[] = [];
+    const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : daysAcross(day, shown.value, zone());
+    const count = exact && !listing;
+    let entry: BookingDate | undefined;
+    let unsure = false;
+    // Only bookable agent days count.
+    for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
+      const month = cached(months, d.slice(0, 7));
+      const hit = month?.find((x) => x.date === d && x.available);
+      const times = hit && timesOn(d, day);
+      if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
+      else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
+      else if (times) found.push(...times);
+      else if (hit && listing) need.push(() => days.get(minutes(), d));
+      else unsure ||= !!hit;
+    }
+    return {
+      entry: entry ?? { date: day, available: unsure || found.length > 0, slotCount: unsure ? undefined : found.length },
+      need,
+      slots: found.sort((a, b) => +a.instant - +b.instant),
+    };
+  }
+
+  /** Month `m` of the shown zone, day by day, once fetched. */
+  function scan(m: string) {
+    const found = Array.from({ length: daysInMonth(m) }, (_, i) => dayOf(addDays(`${m}-01`, i)));
+    const need = found.flatMap((f) => f.need);
+    return { need, list: need.length ? undefined : found.map((f) => f.entry) };
+  }
+
+  /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
+  async function settle<T extends { need: (() => Promise<unknown>)[] }>(read: () => T): Promise<T> {
+    for (let found = read(); ; found = read()) {
+      if (!found.need.length) return found;
+      await Promise.all(found.need.map((get) => get()));
+    }
+  }
+  const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
+  const monthDates = computed(() => scan(month.value).list);
   const durations = computed(() => config.value?.duration_options ?? []);
   const canGoBack = computed(() => {
     const i = FLOW.indexOf(step.value);
@@ -133,9 +216,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     void runConfig(
       (signal) => client.config(agentId, { signal }),
       ({ config: c }) => {
-        const today = instantToZoned(ctx.now?.() ?? new Date(), c.timezone).date;
+        const now = ctx.now?.() ?? new Date();
+        const today = instantToZoned(now, c.timezone).date;
         config.value = c;
-        bounds.value = { today, last: addDays(today, Math.min(c.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS)) };
+        range.value = { now, today, last: addDays(today, Math.min(c.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS)) };
         answers.value = prefilledAnswers(c.form_fields, ctx.prefill);
         start();
       },
@@ -156,7 +240,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       async () => {
         // Stops at the first failure: the await throws.
         for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
-          if ((await months.get(option.duration_minutes, m)).some((d) => d.available)) return m;
+          if ((await loadMonth(m))?.some((d) => d.available)) return m;
         return null;
       },
       (found) => {
@@ -175,14 +259,13 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function showMonth(m: string, keepFocus = false): void {
     const target = clamp(m, minMonth(), maxMonth());
     const { today } = bounds.peek();
-    const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available && d.date >= today)?.date;
+    const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available)?.date;
     setProblem(null);
     month.value = target;
-    if (!keepFocus)
-      focused.value = firstFree(months.dates.peek()[monthKey(minutes(), target)]) ?? (target === minMonth() ? today : `${target}-01`);
+    if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? (target === minMonth() ? today : `${target}-01`);
     const placeholder = keepFocus ? null : focused.peek();
     void runMonth(
-      () => months.get(minutes(), target),
+      () => loadMonth(target),
       (list) => {
         const free = firstFree(list);
         if (free && focused.peek() === placeholder) focused.value = free;
@@ -200,8 +283,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   }
 
   function openDay(day: string): BookingDate | undefined {
-    const { today, last } = bounds.value;
-    return day < today || day > last ? undefined : monthDates.value?.find((d) => d.date === day && d.available);
+    return monthDates.value?.find((d) => d.date === day && d.available);
   }
 
   function chooseDate(day: string): void {
@@ -210,38 +292,34 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     date.value = focused.value = day;
     slot.value = taken.value = null;
     step.value = 'time';
-    ctx.emit('booking:date-selected', { agentId, date: day, timezone: zone(), durationMinutes: option.duration_minutes });
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: option.duration_minutes });
     loadSlots();
   }
 
   function loadSlots(): void {
     const day = date.peek();
     if (!day) return;
-    slots.value = null;
     setProblem(null);
     void runSlots(
-      (signal) => client.slots({ agentId, date: day, durationMinutes: minutes() }, { signal }),
-      (res) => {
-        slots.value = res.slots;
-      },
+      () => settle(() => dayOf(day, true)),
+      ignore,
       fail('slots', loadSlots),
     );
   }
 
-  function chooseSlot(time: string): void {
-    const day = date.peek();
+  function chooseSlot(chosen: Slot): void {
     const option = duration.peek();
-    if (!day || !option) return;
-    slot.value = time;
+    if (!option) return;
+    slot.value = chosen;
     taken.value = null;
     setProblem(null);
     step.value = 'form';
     ctx.emit('booking:slot-selected', {
       agentId,
-      date: day,
-      time,
+      date: chosen.date,
+      time: chosen.time,
       timezone: zone(),
-      start: zonedToInstant(day, time, zone()).toISOString(),
+      start: chosen.instant.toISOString(),
       duration: option,
     });
   }
@@ -273,9 +351,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function create(): void {
     const c = config.peek();
     const option = duration.peek();
-    const day = date.peek();
-    const time = slot.peek();
-    if (submitting.peek() || !c || !option || !day || !time) return;
+    const chosen = slot.peek();
+    if (submitting.peek() || !c || !option || !chosen) return;
+    const { date: day, time } = chosen;
     setProblem(null);
     void runCreate(
       async (signal) => {
@@ -314,10 +392,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         }
         reportFailure(ctx, 'create', result.error);
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
-        months.drop(option.duration_minutes, day.slice(0, 7));
-        void runPrefetch(() => months.get(option.duration_minutes, day.slice(0, 7)), ignore, ignore);
-        slots.value = result.fresh;
-        taken.value = time;
+        months.set(option.duration_minutes, day.slice(0, 7));
+        days.set(option.duration_minutes, day, result.fresh);
+        void runPrefetch(() => loadMonth(month.peek()), ignore, ignore);
+        taken.value = chosen;
         slot.value = null;
         step.value = 'time';
       },
@@ -329,14 +407,16 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     );
   }
 
+  const slots = computed(() => {
+    const day = date.value;
+    const found = day && dayOf(day, true);
+    return found && !found.need.length ? found.slots : null;
+  });
+
   const nearest = computed(() => {
     const gone = taken.value;
-    if (!gone) return [];
-    const distance = (s: BookingSlot) => Math.abs(minutesOf(s.time) - minutesOf(gone));
-    return (slots.value ?? [])
-      .filter((s) => s.available && s.time !== gone)
-      .sort((a, b) => distance(a) - distance(b))
-      .slice(0, 3);
+    const distance = (s: Slot) => Math.abs(+s.instant - +(gone?.instant ?? 0));
+    return gone ? (slots.value ?? []).filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3) : [];
   });
 
   function back(): void {
@@ -350,18 +430,25 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   load();
 
   return {
-    step, config, problem, duration, durations, bounds, month, monthDates, focused, notice, date, slots,
-    slot, taken, nearest, agentClock, answers, errors, submitting, booking, canGoBack,
+    step, config, problem, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
+    slot, taken, nearest, answers, errors, submitting, booking, canGoBack,
     zone, showMonth, focusDay, openDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
+    switchZone() {
+      agentClock.value = !agentClock.peek();
+      showMonth(month.peek(), true);
+      if (step.peek() === 'time') loadSlots();
+    },
     again() {
       booking.value = null;
       months.clear();
+      days.clear();
       start();
     },
     retry,
     dispose() {
       requests.dispose();
       months.dispose();
+      days.dispose();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { BookingContext } from '../types';
 import { createBookingFlow, type BookingFlow } from './flow';
 import { createLookupStore, type LookupStore } from './lookup';
 
-export type { BookingFlow, Step } from './flow';
+export type { BookingFlow, Slot, Step } from './flow';
 export type { LookupStore } from './lookup';
 export type { Problem } from './report';
 export { readBookingCode } from './lookup';

@@ -1,0 +1,54 @@
+// What the calendar asks the service for, per duration: a month's dates, and where the shown zone's days
+// do not line up with the agent's, a day's slots. Each is fetched once and shared by whoever asks (the
+// month shown, the prefetch of the next, the search for a first free day, the day chosen). A fetch
+// belongs to the cache, not to the caller that started it: a caller that stops waiting does not abort it
+// for the others; dispose() aborts them all.
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { createRequests } from './requests';
+
+export interface Cache<T> {
+  /** Values by cacheKey(minutes, at); undefined until fetched, or after drop(). */
+  readonly values: ReadonlySignal<Record<string, T | undefined>>;
+  /** The value for a duration and a month or day: from the cache, from the fetch already on its way, or fetched now. */
+  get(minutes: number, at: string): Promise<T>;
+  /** Replaces a value, or forgets it (undefined), e.g. after a slot in it was taken. */
+  set(minutes: number, at: string, value?: T): void;
+  clear(): void;
+  dispose(): void;
+}
+
+export const cacheKey = (minutes: number, at: string): string => `${minutes}/${at}`;
+
+export function createCache<T>(fetch: (minutes: number, at: string, signal: AbortSignal) => Promise<T>): Cache<T> {
+  const values = signal<Record<string, T | undefined>>({});
+  const inflight = new Map<string, Promise<T>>();
+  const requests = createRequests();
+  const set = (minutes: number, at: string, value?: T) => {
+    values.value = { ...values.peek(), [cacheKey(minutes, at)]: value };
+  };
+
+  return {
+    values,
+    get(minutes, at) {
+      const key = cacheKey(minutes, at);
+      const cached = values.peek()[key];
+      if (cached) return Promise.resolve(cached);
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = fetch(minutes, at, requests.signal)
+          .then((value) => {
+            set(minutes, at, value);
+            return value;
+          })
+          .finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      return pending;
+    },
+    set,
+    clear() {
+      values.value = {};
+    },
+    dispose: requests.dispose,
+  };
+}
