@@ -2,8 +2,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ChatProxyHandler, ProxyContext } from '../../src/server';
+import { createChatProxy } from '../../src/server';
 import { toNodeListener } from '../../src/server/node';
-import { AGENT, deferred, ORIGIN, read, setup, type UpstreamCall } from './helpers';
+import { AGENT, API_KEY, deferred, ORIGIN, read, setup, type UpstreamCall } from './helpers';
+import { loopback } from './loopback';
 
 let server: Server | undefined;
 
@@ -111,6 +113,26 @@ describe('toNodeListener', () => {
     await expect(pending).rejects.toThrow();
     await new Promise((resolve) => setImmediate(resolve));
     expect(logs[0]).toMatchObject({ reason: 'client_closed' });
+  });
+
+  test('a client that disconnects closes the proxy request to a real, slow upstream service', async () => {
+    const arrived = deferred();
+    const closedEarly = deferred<boolean>();
+    // A service that takes the request and never answers; it records whether its caller hung up first.
+    const service = await loopback((_, res) => {
+      res.on('close', () => closedEarly.resolve(!res.writableFinished));
+      arrived.resolve();
+    });
+    const handler = createChatProxy({ apiKey: API_KEY, baseUrl: service.origin, agentId: AGENT, allowedOrigins: [ORIGIN] });
+    const base = await listen(handler);
+    const client = new AbortController();
+    const pending = fetch(`${base}/api/agent-chat`, chatInit({ agentId: AGENT, message: 'Hi' }, { signal: client.signal }));
+    pending.catch(() => undefined);
+    await arrived.promise;
+    expect(service.seen.map((r) => r.path)).toEqual(['/chat']);
+    client.abort();
+    expect(await closedEarly.promise).toBe(true);
+    await expect(pending).rejects.toThrow();
   });
 
   test('a handler that throws becomes a generic 500 JSON answer', async () => {
