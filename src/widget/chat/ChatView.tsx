@@ -4,7 +4,7 @@ import { Component } from 'preact';
 import { signal } from '@preact/signals-core';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { reactive } from '../platform/reactive';
-import { fmt } from '../i18n/format';
+import { fmt, plural } from '../i18n/format';
 import type { Strings } from '../i18n';
 import { downIcon } from '../shell/icons';
 import { link, renderMarkdown } from './markdown';
@@ -36,7 +36,7 @@ const Countdown = reactive(function Countdown({ until, strings, locale, now }: {
   return (
     <p class="aw-notice">
       {/* The number changes every second: shown, but announced once in words instead. */}
-      <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds.value) })}</span>
+      <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds.value)}</span>
       <span class="aw-sr">{strings.chatBusyAnnounce}</span>
     </p>
   );

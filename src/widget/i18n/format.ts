@@ -4,3 +4,19 @@
 export function fmt(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 }
+
+/**
+ * A string with a count, its forms named by the Intl.PluralRules categories of `locale`:
+ * "one: {count} time available | other: {count} times available" (Polish adds few and many, Arabic zero,
+ * two, few and many). A missing form falls back to `other`; text without forms is used for every count.
+ * {count} is the number as `locale` writes it.
+ */
+export function plural(locale: string, template: string, count: number): string {
+  const forms: Record<string, string> = {};
+  for (const part of template.split('|')) {
+    const [, category, text] = /^\s*(zero|one|two|few|many|other):\s*(.*?)\s*$/s.exec(part) ?? [];
+    if (category) forms[category] = text ?? '';
+  }
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other ?? template;
+  return fmt(form, { count: new Intl.NumberFormat(locale).format(count) });
+}
