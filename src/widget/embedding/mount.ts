@@ -7,7 +7,8 @@ import { bookingCss, createBookingStores } from '../booking';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
-import { makeStrings } from '../i18n';
+import { makeStrings, type Strings } from '../i18n';
+import { languageOf, loadLanguage } from '../i18n/languages';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import chatCss from '../chat/chat.css?inline';
@@ -36,6 +37,11 @@ export interface MountDeps {
   now?: () => number;
   /** The owner's element that holds the shadow root (<agent-widget>) instead of a <div> of ours. */
   host?: HTMLElement;
+  /**
+   * The URL of the script the widget came in (widget.js, embed.js): a language other than English is
+   * fetched from its folder (locales/<code>.js). Bundler users pass the dictionary in `strings` instead.
+   */
+  scriptUrl?: string;
 }
 
 /**
@@ -53,6 +59,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const now = deps.now ?? Date.now;
   const emitter = deps.emitter ?? createEmitter();
   const { agentId } = options;
+  const { scriptUrl } = deps;
+  const code = languageOf(options.locale);
 
   const own = !deps.host;
   const host = deps.host ?? doc.createElement('div');
@@ -78,6 +86,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     if (!panelStyled && shell.isOpen.value) {
       panelStyled = true;
       adoptStyles(root, chatCss + bookingCss, true);
+      speak();
     }
   });
   let zone: string | undefined;
@@ -103,7 +112,18 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   });
 
   if (own) container.appendChild(host);
-  render(h(App, { shell, chat, strings: makeStrings(options.strings), options, booking, now }), root);
+  // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
+  // their own dictionary in `strings` (then `locale` names it).
+  const draw = (dictionary?: Partial<Strings>, lang = dictionary ? code : deps.scriptUrl || !Object.keys(options.strings).length ? 'en' : options.locale) =>
+    render(h(App, { shell, chat, strings: makeStrings({ ...dictionary, ...options.strings }), lang, options, booking, now }), root);
+  draw();
+  /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
+  function speak(): void {
+    if (scriptUrl && code !== 'en') void loadLanguage(code, scriptUrl).then((dictionary) => dictionary && !destroyed && draw(dictionary));
+  }
+  // When the browser is idle, or on the first open if sooner (an inline panel opens at once): the
+  // launcher never waits for it.
+  (win.requestIdleCallback ?? setTimeout)(speak);
 
   let destroyed = false;
   // After the current task, so handlers added right after init() still hear it.

@@ -12,11 +12,7 @@ export function fmt(template: string, values: Record<string, string | number>): 
  * {count} is the number as `locale` writes it.
  */
 export function plural(locale: string, template: string, count: number): string {
-  const forms: Record<string, string> = {};
-  for (const part of template.split('|')) {
-    const [, category, text] = /^\s*(zero|one|two|few|many|other):\s*(.*?)\s*$/s.exec(part) ?? [];
-    if (category) forms[category] = text ?? '';
-  }
-  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other ?? template;
-  return fmt(form, { count: new Intl.NumberFormat(locale).format(count) });
+  const forms = new Map(template.split('|').map((part) => part.split(/:(.*)/s).map((text) => text.trim()) as [string, string | undefined]));
+  const form = forms.get(new Intl.PluralRules(locale).select(count)) ?? forms.get('other') ?? template;
+  return fmt(form, { count: count.toLocaleString(locale) });
 }

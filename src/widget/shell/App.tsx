@@ -18,6 +18,8 @@ export interface AppProps {
   /** The chat store, created on first use. */
   chat: () => Chat;
   strings: Strings;
+  /** The language of `strings` (BCP 47): the root's lang and dir follow it, not the page's. */
+  lang: string;
   options: ResolvedOptions;
   booking: BookingStores;
   now: () => number;
@@ -49,7 +51,7 @@ const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
   </button>
 );
 
-export const App = reactive(function App({ shell, chat, strings, options, booking, now }: AppProps) {
+export const App = reactive(function App({ shell, chat, strings, lang, options, booking, now }: AppProps) {
   const launcher = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const isOpen = shell.isOpen.value;
@@ -58,7 +60,7 @@ export const App = reactive(function App({ shell, chat, strings, options, bookin
   const visited = shell.visited.value;
   const bubble = shell.mode === 'bubble';
   const modal = bubble && shell.fullScreen.value;
-  const dir = textDirection(options.locale);
+  const dir = textDirection(lang);
   const title = options.title ?? strings.defaultTitle;
   // Read while rendering, before the panel hides: a hidden element can lose focus before effects run.
   const root = launcher.current?.getRootNode();
@@ -124,7 +126,7 @@ export const App = reactive(function App({ shell, chat, strings, options, bookin
 
   // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
   return (
-    <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} title="">
+    <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} lang={lang} title="">
       {bubble && (
         <button
           ref={launcher}
