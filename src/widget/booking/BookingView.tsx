@@ -55,7 +55,7 @@ const Intro = reactive(function Intro({ store }: Env) {
   const c = store.config.value;
   return c ? (
     <div>
-      <p class="aw-b-title">{c.booking_title}</p>
+      <p class="aw-b-title" dir="auto">{c.booking_title}</p>
       {c.booking_description && <p>{c.booking_description}</p>}
     </div>
   ) : null;
@@ -76,7 +76,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
         {store.durations.value.map((option) => (
           <li key={option.id}>
             <button type="button" class="aw-b-choice" onClick={() => store.chooseDuration(option)}>
-              {durationText(env.ctx.locale, option.label, option.duration_minutes)}
+              <bdi>{durationText(env.ctx.locale, option.label, option.duration_minutes)}</bdi>
             </button>
           </li>
         ))}
@@ -203,6 +203,7 @@ const Field = reactive(function Field({ env: { store, t }, field, id, refs }: { 
     name,
     value: store.answers.value.get(name) ?? '',
     placeholder: field.placeholder || undefined,
+    dir: 'auto' as const,
     required,
     autocomplete: purpose ?? 'off',
     'aria-invalid': error ? ('true' as const) : undefined,
@@ -216,7 +217,7 @@ const Field = reactive(function Field({ env: { store, t }, field, id, refs }: { 
   return (
     <div class="aw-b-field">
       <label for={id}>
-        {label}
+        <bdi>{label}</bdi>
         {!required && <span class="aw-b-optional"> {t.optional}</span>}
       </label>
       {field.type === 'textarea' ? <textarea rows={3} {...props} /> : <input type={type} {...props} />}
@@ -250,7 +251,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
         </button>
       }
     >
-      <p class="aw-b-title">{c.booking_title}</p>
+      <p class="aw-b-title" dir="auto">{c.booking_title}</p>
       <Facts
         rows={[
           ...whenRows(ctx, c.timezone, zonedToInstant(day, time, c.timezone)),
@@ -291,7 +292,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
         </button>
       }
     >
-      <p class="aw-b-title">{c.booking_title}</p>
+      <p class="aw-b-title" dir="auto">{c.booking_title}</p>
       <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
       <p class="aw-b-add">
         <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">

@@ -99,7 +99,7 @@ class MessageRow extends Component<RowProps> {
     return (
       <div class={`aw-msg aw-msg--${message.role}${message.status === 'sending' ? ' aw-msg--sending' : ''}`}>
         <span class="aw-sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
-        <div class="aw-bubble">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
+        <div class="aw-bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
         {mine ? <Failure {...props} /> : <Sources {...props} />}
       </div>
     );
@@ -145,7 +145,7 @@ const MessageList = reactive(function MessageList(props: ChatViewProps) {
       {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
       <div ref={log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
         <div class="aw-msg aw-msg--agent">
-          <div class="aw-bubble">
+          <div class="aw-bubble" dir="auto">
             <p>{greeting}</p>
           </div>
         </div>
@@ -199,6 +199,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
       <textarea
         id="aw-input"
         class="aw-input"
+        dir="auto"
         rows={rows}
         value={draft}
         placeholder={strings.messagePlaceholder}

@@ -108,7 +108,7 @@ describe('choosing the language', () => {
     const root = await scriptTag({ 'data-locale': 'ar' });
     await waitFor(() => expect(root.getAttribute('lang')).toBe('ar'));
     expect(root.getAttribute('dir')).toBe('rtl');
-    act(() => window.AgentWidget && 'open' in window.AgentWidget && window.AgentWidget.open('booking'));
+    act(() => installed[0]?.open('booking'));
     expect(within(root).getByRole('tab', { name: 'حجز' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -157,7 +157,7 @@ describe("the owner's strings", () => {
     document.documentElement.lang = 'de';
     const root = await scriptTag({ 'data-strings': '{"tabBook":"Reserve a visit"}' });
     await waitFor(() => expect(launcherName(root)).toBe('Chat mit Acme'));
-    act(() => window.AgentWidget && 'open' in window.AgentWidget && window.AgentWidget.open());
+    act(() => installed[0]?.open());
     expect(within(root).getByRole('tab', { name: 'Reserve a visit' })).toBeTruthy();
     expect(within(root).getByRole('tab', { name: 'Meine Buchung' })).toBeTruthy();
     expect(consoleError).not.toHaveBeenCalled();
@@ -172,7 +172,7 @@ describe("the owner's strings", () => {
     const root = await scriptTag({ 'data-strings': json, 'data-locale': 'en' });
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toMatch(message);
-    act(() => window.AgentWidget && 'open' in window.AgentWidget && window.AgentWidget.open());
+    act(() => installed[0]?.open());
     // The widget runs; what was usable applies.
     expect(within(root).getByRole('tab', { name: 'Book' })).toBeTruthy();
     expect(within(root).getByRole('button', { name: json.includes('"Go"') ? 'Go' : 'Send' })).toBeTruthy();
