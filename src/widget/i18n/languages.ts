@@ -4,14 +4,11 @@
 import { isRecord, PREFIX } from '../options/options';
 import { pickStrings, type Strings } from '.';
 
-/** The languages in ./locales (a test keeps the list and the folder equal). */
-export const LANGUAGES = ['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'zh'];
+/** A tag whose first subtag is one of the languages in ./locales (a test keeps the two equal). */
+export const LANGUAGES = /^(ar|de|es|fr|he|it|ja|ko|nl|pl|pt|sv|tr|zh)\b/i;
 
 /** The built-in language for a language tag: its first subtag (pt-BR -> pt, zh-TW -> zh), else English. */
-export function languageOf(locale: string): string {
-  const code = locale.split('-')[0]?.toLowerCase() ?? '';
-  return LANGUAGES.includes(code) ? code : 'en';
-}
+export const languageOf = (locale: string): string => LANGUAGES.exec(locale)?.[1]?.toLowerCase() ?? 'en';
 
 /** One request per language and page, however many widgets ask: the console hears of a failure once. */
 const loads: Record<string, Promise<Partial<Strings> | undefined>> = {};

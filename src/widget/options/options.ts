@@ -193,8 +193,8 @@ function stringsOf(value: unknown, mistakes: string[]): Partial<Strings> {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
   const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
-  if (!isRecord(given)) mistakes.push(`${name('strings')} is not a JSON object.`);
-  else if (rejected.length > 0) mistakes.push(`${name('strings')}: no text key ${rejected.join(', ')}.`);
+  if (!isRecord(given) || rejected.length > 0)
+    mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
   return strings;
 }
 
