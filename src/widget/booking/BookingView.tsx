@@ -56,7 +56,7 @@ const Intro = reactive(function Intro({ store }: Env) {
   return c ? (
     <div>
       <p class="aw-b-title" dir="auto">{c.booking_title}</p>
-      {c.booking_description && <p>{c.booking_description}</p>}
+      {c.booking_description && <p dir="auto">{c.booking_description}</p>}
     </div>
   ) : null;
 });
@@ -91,7 +91,11 @@ const DateStep = reactive(function DateStep(env: Env) {
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? <Intro {...env} /> : <p class="aw-b-sub">{durationOf(env)}</p>}
+      {store.durations.value.length === 1 ? <Intro {...env} /> : (
+        <p class="aw-b-sub">
+          <bdi>{durationOf(env)}</bdi>
+        </p>
+      )}
       <p role="status" class="aw-b-note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>

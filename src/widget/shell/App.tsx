@@ -152,8 +152,8 @@ export const App = reactive(function App({ shell, chat, strings, lang, options, 
           onKeyDown={onPanelKey}
         >
           <div class="aw-header">
-            <h2 id="aw-title" class="aw-title" dir="auto">
-              {title}
+            <h2 id="aw-title" class="aw-title">
+              <bdi>{title}</bdi>
             </h2>
             {iconButton(
               strings.newConversation,
