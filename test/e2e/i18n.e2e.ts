@@ -89,6 +89,17 @@ suite('languages in Chromium', () => {
     await page.context().close();
   });
 
+  test('the iframe page fetches its language from next to embed.js, and takes strings from its URL', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 400, height: 700 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const strings = encodeURIComponent(JSON.stringify({ tabLookup: 'Termin ändern' }));
+    await page.goto(`${demo.server.url}embed.html?agentId=demo-agent&apiBase=/api&chatUrl=/api/chat&locale=de-AT&strings=${strings}`);
+    await page.getByRole('tab', { name: 'Buchen', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Termin ändern', exact: true }).waitFor();
+    expect(await page.locator('.aw').getAttribute('lang')).toBe('de');
+    await context.close();
+  });
+
   test('a language file that cannot load: English, lang=en, one console message', async () => {
     const { page, fetched, messages } = await openPage('de', { block: true });
     await expect.poll(() => messages.length).toBe(1);
