@@ -114,12 +114,18 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   if (own) container.appendChild(host);
   // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
   // their own dictionary in `strings` (then `locale` names it).
-  const draw = (dictionary?: Partial<Strings>, lang = dictionary ? code : deps.scriptUrl || !Object.keys(options.strings).length ? 'en' : options.locale) =>
+  const ownText = !scriptUrl && Object.keys(options.strings).length > 0;
+  const draw = (dictionary?: Partial<Strings>) => {
+    const lang = dictionary ? code : ownText ? options.locale : 'en';
     render(h(App, { shell, chat, strings: makeStrings({ ...dictionary, ...options.strings }), lang, options, booking, now }), root);
+  };
   draw();
   /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
   function speak(): void {
-    if (scriptUrl && code !== 'en') void loadLanguage(code, scriptUrl).then((dictionary) => dictionary && !destroyed && draw(dictionary));
+    if (scriptUrl && code !== 'en')
+      void loadLanguage(code, scriptUrl).then((dictionary) => {
+        if (dictionary && !destroyed) draw(dictionary);
+      });
   }
   // When the browser is idle, or on the first open if sooner (an inline panel opens at once): the
   // launcher never waits for it.
