@@ -3,7 +3,7 @@
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
 import { createRef } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
-import { fmt } from '../i18n/format';
+import { fmt, plural } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { BookingFlow } from './state';
 import type { BookingStrings } from './strings';
@@ -132,9 +132,7 @@ export class Calendar extends Reactive<CalendarProps> {
                       ? t.timesNone
                       : count === undefined
                         ? t.timesSome
-                        : count === 1
-                          ? t.timesOne
-                          : fmt(t.timesMany, { count });
+                        : plural(locale, t.timesCount, count);
                   const name = formatDate(locale, day);
                   return (
                     <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>

@@ -48,7 +48,7 @@ const Find = reactive(function Find(env: Env) {
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>
                 <button type="button" class="aw-b-choice" onClick={() => store.find(code)}>
-                  <span class="aw-b-code">{code}</span>{' '}
+                  <span class="aw-b-code" dir="ltr">{code}</span>{' '}
                   {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
                 </button>
               </li>

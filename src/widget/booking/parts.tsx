@@ -115,8 +115,8 @@ export function Facts({ rows }: { rows: Row[] }) {
     <dl class="aw-b-facts">
       {rows.map(([label, value]) => (
         <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dt dir="auto">{label}</dt>
+          <dd dir="auto">{value}</dd>
         </div>
       ))}
     </dl>

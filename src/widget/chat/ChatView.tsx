@@ -3,7 +3,7 @@
 import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
-import { fmt } from '../i18n/format';
+import { fmt, plural } from '../i18n/format';
 import type { Strings } from '../i18n';
 import { downIcon } from '../shell/icons';
 import { link, renderMarkdown } from './markdown';
@@ -42,7 +42,7 @@ class Countdown extends Component<CountdownProps> {
     return (
       <p class="aw-notice">
         {/* The number changes every second: shown, but announced once in words instead. */}
-        <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
+        <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds)}</span>
         <span class="aw-sr">{strings.chatBusyAnnounce}</span>
       </p>
     );
@@ -111,7 +111,7 @@ class MessageRow extends Component<RowProps> {
     return (
       <div class={`aw-msg aw-msg--${message.role}${message.status === 'sending' ? ' aw-msg--sending' : ''}`}>
         <span class="aw-sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
-        <div class="aw-bubble">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
+        <div class="aw-bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
         {mine ? <Failure {...props} /> : <Sources {...props} />}
       </div>
     );
@@ -171,7 +171,7 @@ class MessageList extends Reactive<ChatViewProps> {
         {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
         <div ref={this.log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
           <div class="aw-msg aw-msg--agent">
-            <div class="aw-bubble">
+            <div class="aw-bubble" dir="auto">
               <p>{greeting}</p>
             </div>
           </div>
@@ -226,6 +226,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
       <textarea
         id="aw-input"
         class="aw-input"
+        dir="auto"
         rows={rows}
         value={draft}
         placeholder={strings.messagePlaceholder}

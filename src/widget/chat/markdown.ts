@@ -34,7 +34,7 @@ function inline(text: string, hint: string): ComponentChildren[] {
     const at = m.index ?? 0;
     if (at > last) out.push(text.slice(last, at));
     last = at + m[0].length;
-    if (m[1] !== undefined) out.push(h('code', null, m[1]));
+    if (m[1] !== undefined) out.push(h('code', { dir: 'ltr' }, m[1]));
     else if (m[2] !== undefined) out.push(h('strong', null, inline(m[2], hint)));
     else if (m[3] !== undefined) out.push(h('em', null, inline(m[3], hint)));
     else out.push(link(m[5] ?? '', inline(m[4] ?? '', hint), hint));
@@ -71,7 +71,7 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     const first = ITEM.exec(row);
     if (fence) {
       i++;
-      blocks.push(h('pre', null, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
+      blocks.push(h('pre', { dir: 'ltr' }, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
       i++;
     } else if (!row.trim()) i++;
     else if (heading !== undefined) {

@@ -21,6 +21,9 @@ declare global {
   }
 }
 
+/** Where widget.js came from: its languages are fetched from the same folder. Unset for bundler users. */
+let scriptUrl: string | undefined;
+
 /**
  * Validates `input` and mounts it into `host` (an <agent-widget>), else where the options say. When the
  * options cannot be used the console says why, and `emitter` hears an `error` event.
@@ -28,7 +31,7 @@ declare global {
 export function start(input: unknown, doc: Document, emitter: Emitter, host?: HTMLElement): WidgetHandle | undefined {
   const options = readOptions(input, doc);
   const container = host ?? (options && resolveContainer(options, doc));
-  if (options && container) return mountResolved(container, options, { emitter, host });
+  if (options && container) return mountResolved(container, options, { emitter, host, scriptUrl });
   const agentId = isRecord(input) ? input.agentId : undefined;
   emitter.emit('error', configError(typeof agentId === 'string' ? agentId : ''));
   return undefined;
@@ -108,6 +111,7 @@ export function installGlobal(win: Window, script: Element | null): AgentWidgetA
     return existing;
   }
   const queue = existing && Array.isArray(existing.q) ? existing.q : [];
+  scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script ? optionsFromScript(script) : {};

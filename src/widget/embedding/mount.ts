@@ -7,7 +7,8 @@ import { bookingCss, createBookingStores } from '../booking';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
-import { makeStrings } from '../i18n';
+import { makeStrings, type Strings } from '../i18n';
+import { languageOf, loadLanguage } from '../i18n/languages';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import chatCss from '../chat/chat.css?inline';
@@ -35,6 +36,11 @@ export interface MountDeps {
   now?: () => number;
   /** The owner's element that holds the shadow root (<agent-widget>) instead of a <div> of ours. */
   host?: HTMLElement;
+  /**
+   * The URL of the script the widget came in (widget.js, embed.js): a language other than English is
+   * fetched from its folder (locales/<code>.js). Bundler users pass the dictionary in `strings` instead.
+   */
+  scriptUrl?: string;
 }
 
 /**
@@ -52,6 +58,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const now = deps.now ?? Date.now;
   const emitter = deps.emitter ?? createEmitter();
   const { agentId } = options;
+  const { scriptUrl } = deps;
+  const code = languageOf(options.locale);
 
   const own = !deps.host;
   const host = deps.host ?? doc.createElement('div');
@@ -76,6 +84,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     if (shell.isOpen.value) {
       this.dispose();
       adoptStyles(root, chatCss + bookingCss, true);
+      speak();
     }
   });
   let zone: string | undefined;
@@ -102,7 +111,24 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   });
 
   if (own) container.appendChild(host);
-  render(h(App, { shell, chat, strings: makeStrings(options.strings), options, booking, now }), root);
+  // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
+  // their own dictionary in `strings` (then `locale` names it).
+  const ownText = !scriptUrl && Object.keys(options.strings).length > 0;
+  const draw = (dictionary?: Partial<Strings>) => {
+    const lang = dictionary ? code : ownText ? options.locale : 'en';
+    render(h(App, { shell, chat, strings: makeStrings({ ...dictionary, ...options.strings }), lang, options, booking, now }), root);
+  };
+  draw();
+  /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
+  function speak(): void {
+    if (scriptUrl && code !== 'en')
+      void loadLanguage(code, scriptUrl).then((dictionary) => {
+        if (dictionary && !destroyed) draw(dictionary);
+      });
+  }
+  // When the browser is idle, or on the first open if sooner (an inline panel opens at once): the
+  // launcher never waits for it.
+  (win.requestIdleCallback ?? setTimeout)(speak);
 
   let destroyed = false;
   // After the current task, so handlers added right after init() still hear it.
