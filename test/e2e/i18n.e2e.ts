@@ -19,7 +19,9 @@ interface Opened {
 }
 
 async function openPage(lang: string, options: { phone?: boolean; block?: boolean } = {}): Promise<Opened> {
-  const context = await demo.browser.newContext(options.phone ? PHONE : { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  // In the demo agent's zone, so the calendar's days are the agent's and carry their counts of free times.
+  const device = options.phone ? PHONE : { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' as const };
+  const context = await demo.browser.newContext({ ...device, timezoneId: 'America/New_York' });
   const page = await context.newPage();
   const fetched: string[] = [];
   const messages: string[] = [];
