@@ -106,13 +106,13 @@ const Result = reactive(function Result({ env, result }: ResultProps) {
         )
       }
     >
-      {cancelled !== null && (
+      {cancelled && (
         <p role="status" class="aw-b-note">
-          {cancelled || t.cancelled}
+          {t.cancelledHeading}
         </p>
       )}
       <Facts rows={bookingRows(env, result.booking)} />
-      {!canCancel && cancelled === null && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
+      {!canCancel && !cancelled && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
     </Step>
   );
 });
