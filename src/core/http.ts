@@ -195,25 +195,22 @@ export function createHttp(options: HttpOptions): Http {
     );
     const signal = anySignal(req.signal, deadline.signal);
 
+    let res: Response | undefined;
     try {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      let res: Response;
-      try {
-        res = await doFetch(url, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
-      } catch (cause) {
-        if (req.signal?.aborted) throw abortedError(req.signal.reason);
-        if (deadline.signal.aborted) throw deadline.signal.reason;
-        throw new ApiError('The service could not be reached.', { kind: 'network', cause });
-      }
-      try {
-        return await readEnvelope(res, schema);
-      } catch (error) {
-        // A signal that fires while the body streams in surfaces here too.
-        if (req.signal?.aborted) throw abortedError(req.signal.reason);
-        if (deadline.signal.aborted) throw deadline.signal.reason;
-        if (error instanceof ApiError) throw error;
-        throw new ApiError('The answer could not be read.', { kind: 'network', status: res.status, cause: error });
-      }
+      res = await doFetch(url, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
+      return await readEnvelope(res, schema);
+    } catch (error) {
+      // A signal that fires while the body streams in surfaces here too.
+      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      if (deadline.signal.aborted) throw deadline.signal.reason;
+      // readEnvelope's own verdicts pass through; anything else is the network failing us.
+      if (res && error instanceof ApiError) throw error;
+      throw new ApiError(res ? 'The answer could not be read.' : 'The service could not be reached.', {
+        kind: 'network',
+        status: res?.status,
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
     }
