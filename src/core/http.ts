@@ -57,10 +57,10 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 function headerNumber(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name);
-  if (raw === null || raw.trim() === '') return undefined;
+  // Blank is absent, not 0 (which Number('') would make it).
+  const raw = headers.get(name)?.trim();
   const n = Number(raw);
-  return Number.isFinite(n) ? n : undefined;
+  return raw && Number.isFinite(n) ? n : undefined;
 }
 
 export function rateLimitFromHeaders(headers: Headers): RateLimitInfo {
