@@ -74,13 +74,15 @@ export function rateLimitFromHeaders(headers: Headers): RateLimitInfo {
   return info;
 }
 
+/** A wait in whole seconds, never negative. */
+const waitOf = (seconds: number): number => Math.max(0, Math.ceil(seconds));
+
 /** Seconds to wait: Retry-After (seconds) wins, else X-RateLimit-Reset (Unix seconds) minus now. */
 export function retryAfterSeconds(headers: Headers, nowMs: number = Date.now()): number | undefined {
   const retryAfter = headerNumber(headers, 'Retry-After');
-  if (retryAfter !== undefined) return Math.max(0, Math.ceil(retryAfter));
+  if (retryAfter !== undefined) return waitOf(retryAfter);
   const reset = headerNumber(headers, 'X-RateLimit-Reset');
-  if (reset === undefined) return undefined;
-  return Math.max(0, Math.ceil(reset - nowMs / 1000));
+  return reset === undefined ? undefined : waitOf(reset - nowMs / 1000);
 }
 
 /**
@@ -161,7 +163,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
     // The chat proxy also states the wait in its body; headers win when both are present.
     const bodyWait =
       res.status === 429 && typeof body.retryAfter === 'number' && Number.isFinite(body.retryAfter)
-        ? Math.max(0, Math.ceil(body.retryAfter))
+        ? waitOf(body.retryAfter)
         : undefined;
     throw fail(message, 'http', code, retryAfter ?? bodyWait);
   }
