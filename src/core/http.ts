@@ -1,6 +1,6 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
-import { isRecord, ShapeError, type Schema } from './schema';
+import { isFiniteNumber, isRecord, ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -162,7 +162,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
     const bodyWait =
-      res.status === 429 && typeof body.retryAfter === 'number' && Number.isFinite(body.retryAfter)
+      res.status === 429 && isFiniteNumber(body.retryAfter)
         ? waitOf(body.retryAfter)
         : undefined;
     throw fail(message, 'http', code, retryAfter ?? bodyWait);

@@ -26,8 +26,11 @@ const check =
     throw new ShapeError(path, expected);
   };
 
+/** A number JSON can carry: not NaN, not infinite. */
+export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
 export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
-export const number: Schema<number> = check((v) => typeof v === 'number' && Number.isFinite(v), 'a number');
+export const number: Schema<number> = check(isFiniteNumber, 'a number');
 export const boolean: Schema<boolean> = check((v) => typeof v === 'boolean', 'a boolean');
 
 /** `schema`, and then `test` on what it returned; `expected` says what should have been there. */
