@@ -84,26 +84,22 @@ export type ObjectOf<F extends Fields> = Flat<
   }
 >;
 
-export type ObjectSchema<F extends Fields> = Schema<ObjectOf<F>> & { readonly fields: F };
-
 /** An object with exactly these fields checked; other fields are left out of the copy. */
-export const object = <F extends Fields>(fields: F): ObjectSchema<F> =>
-  Object.assign(
-    (value: unknown, path: string) => {
-      if (!isRecord(value)) throw new ShapeError(path, 'an object');
-      const out: Record<string, unknown> = {};
-      for (const key in fields) {
-        const v = (fields[key] as Schema<unknown>)(value[key], path ? `${path}.${key}` : key);
-        if (v !== undefined) out[key] = v;
-      }
-      return out as ObjectOf<F>;
-    },
-    { fields },
-  );
+export const object =
+  <F extends Fields>(fields: F): Schema<ObjectOf<F>> =>
+  (value, path) => {
+    if (!isRecord(value)) throw new ShapeError(path, 'an object');
+    const out: Record<string, unknown> = {};
+    for (const key in fields) {
+      const v = (fields[key] as Schema<unknown>)(value[key], path ? `${path}.${key}` : key);
+      if (v !== undefined) out[key] = v;
+    }
+    return out as ObjectOf<F>;
+  };
 
 /** The object's checked fields over a copy of all its others: for records whose other fields the spec does not show. */
 export const loose =
-  <F extends Fields>(schema: ObjectSchema<F>): Schema<ObjectOf<F> & { [field: string]: unknown }> =>
+  <T extends Record<string, unknown>>(schema: Schema<T>): Schema<T & { [field: string]: unknown }> =>
   (value, path) => ({ ...(value as object), ...schema(value, path) });
 
 /** Anything at all (e.g. a plan's feature configuration). */
