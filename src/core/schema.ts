@@ -19,20 +19,6 @@ export class ShapeError extends Error {
 export type Schema<T> = (value: unknown, path: string) => T;
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
-const check =
-  <T>(test: (value: unknown) => boolean, expected: string): Schema<T> =>
-  (value, path) => {
-    if (test(value)) return value as T;
-    throw new ShapeError(path, expected);
-  };
-
-/** A number JSON can carry: not NaN, not infinite. */
-export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
-export const number: Schema<number> = check(isFiniteNumber, 'a number');
-export const boolean: Schema<boolean> = check((v) => typeof v === 'boolean', 'a boolean');
-
 /** `schema`, and then `test` on what it returned; `expected` says what should have been there. */
 export const where =
   <T>(schema: Schema<T>, test: (value: T) => boolean, expected: string): Schema<T> =>
@@ -41,6 +27,16 @@ export const where =
     if (test(v)) return v;
     throw new ShapeError(path, expected);
   };
+
+/** A JSON value of one type: `test` says whether it is. */
+const check = <T>(test: (value: unknown) => boolean, expected: string): Schema<T> => where((v) => v as T, test, expected);
+
+/** A number JSON can carry: not NaN, not infinite. */
+export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
+export const number: Schema<number> = check(isFiniteNumber, 'a number');
+export const boolean: Schema<boolean> = check((v) => typeof v === 'boolean', 'a boolean');
 
 /** Absent (undefined or null) is `fallback`; anything present must pass `schema`. */
 export function optional<T>(schema: Schema<T>): Schema<T | undefined>;
