@@ -60,14 +60,15 @@ export const array =
 
 /** A plain object (not null, not an array): what JSON calls an object. */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const anObject = check<Record<string, unknown>>(isRecord, 'an object');
 
 /** An object of string keys to `item`s, with no prototype, so keys like `__proto__` are plain data. */
 export const record =
   <T>(item: Schema<T>): Schema<Record<string, T>> =>
   (value, path) => {
-    if (!isRecord(value)) throw new ShapeError(path, 'an object');
+    const given = anObject(value, path);
     const out: Record<string, T> = Object.create(null);
-    for (const key of Object.keys(value)) out[key] = item(value[key], `${path}.${key}`);
+    for (const key of Object.keys(given)) out[key] = item(given[key], `${path}.${key}`);
     return out;
   };
 
@@ -84,10 +85,10 @@ export type ObjectOf<F extends Fields> = Flat<
 export const object =
   <F extends Fields>(fields: F): Schema<ObjectOf<F>> =>
   (value, path) => {
-    if (!isRecord(value)) throw new ShapeError(path, 'an object');
+    const given = anObject(value, path);
     const out: Record<string, unknown> = {};
     for (const key in fields) {
-      const v = (fields[key] as Schema<unknown>)(value[key], path ? `${path}.${key}` : key);
+      const v = (fields[key] as Schema<unknown>)(given[key], path ? `${path}.${key}` : key);
       if (v !== undefined) out[key] = v;
     }
     return out as ObjectOf<F>;
