@@ -44,8 +44,7 @@ export function isTimeZone(zone: string): boolean {
 /** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
 function wallAt(ms: number, zone: string): number {
   const f: Record<string, number> = {};
-  const format = formatterOf(zone);
-  for (const part of format.formatToParts(ms)) f[part.type] = Number(part.value);
+  for (const part of formatterOf(zone).formatToParts(ms)) f[part.type] = Number(part.value);
   return Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0);
 }
 
