@@ -18,7 +18,7 @@ export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
 export function isIsoDate(v: string): boolean {
   const m = ISO_DATE.exec(v);
   if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [, y, mo, d] = m.map(Number) as [number, number, number, number];
   const day = new Date(Date.UTC(y, mo - 1, d));
   return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
 }
