@@ -2,6 +2,7 @@
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
 // the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
+import { isRecord } from '../../core/schema';
 import { isTimeZone } from '../../core/time';
 import { isIsoDate } from '../../core/validate';
 import { signal } from '@preact/signals-core';
@@ -70,9 +71,7 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
   const unwrap = (key: string, raw: string | null): unknown => {
     if (raw === null) return undefined;
     const parsed = attempt((): unknown => JSON.parse(raw));
-    if (typeof parsed === 'object' && parsed !== null && 'at' in parsed && 'value' in parsed) {
-      if (typeof parsed.at === 'number' && now() - parsed.at <= TTL_MS) return parsed.value;
-    }
+    if (isRecord(parsed) && typeof parsed.at === 'number' && now() - parsed.at <= TTL_MS && 'value' in parsed) return parsed.value;
     remove(key);
     return undefined;
   };
