@@ -1,6 +1,6 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
-import { isFiniteNumber, isRecord, ShapeError, type Schema } from './schema';
+import { isFiniteNumber, isNonEmptyString, isRecord, ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -155,10 +155,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   }
   if (!isRecord(body) || typeof body.success !== 'boolean') throw malformed('JSON without the { success } envelope');
   if (!res.ok || body.success === false) {
-    const message =
-      typeof body.error === 'string' && body.error.trim() !== ''
-        ? body.error
-        : `The service answered ${res.status} without an error message.`;
+    const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
     const bodyWait =

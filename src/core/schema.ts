@@ -34,6 +34,8 @@ const check = <T>(test: (value: unknown) => boolean, expected: string): Schema<T
 /** A number JSON can carry: not NaN, not infinite. */
 export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
 export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
 export const number: Schema<number> = check(isFiniteNumber, 'a number');
 export const boolean: Schema<boolean> = check((v) => typeof v === 'boolean', 'a boolean');

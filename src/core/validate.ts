@@ -1,5 +1,8 @@
 // Format checks shared by the clients (before any request), the sandbox (at its boundary) and the UI.
 import { ApiError } from './http';
+import { isNonEmptyString } from './schema';
+
+export { isNonEmptyString };
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const ISO_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -26,10 +29,6 @@ export function isIsoDate(v: string): boolean {
 /** Codes are typed by people: tolerate case and surrounding spaces, nothing else. */
 export function normalizeBookingCode(v: string): string {
   return v.trim().toUpperCase();
-}
-
-export function isNonEmptyString(v: unknown): v is string {
-  return typeof v === 'string' && v.trim() !== '';
 }
 
 export function invalidArgument(argument: string, message: string): ApiError {
