@@ -100,10 +100,7 @@ export interface RequestOptions {
   query?: object;
   /** Sent as JSON. FormData is sent as multipart. */
   body?: unknown;
-  headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Overrides the client's default deadline for this call. */
-  timeoutMs?: number;
 }
 
 export interface HttpOptions {
@@ -174,11 +171,11 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
 
 export function createHttp(options: HttpOptions): Http {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async function request<T>(path: string, schema: Schema<T>, req: RequestOptions = {}): Promise<Success<T>> {
     const url = buildUrl(options.baseUrl, path, req.query);
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...req.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
@@ -187,7 +184,6 @@ export function createHttp(options: HttpOptions): Http {
     }
 
     const deadline = new AbortController();
-    const timeoutMs = req.timeoutMs ?? defaultTimeout;
     const timer = setTimeout(
       () => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })),
       timeoutMs,
