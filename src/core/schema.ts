@@ -6,11 +6,8 @@
 
 export class ShapeError extends Error {
   override readonly name = 'ShapeError';
-  constructor(
-    /** Where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
-    readonly path: string,
-    expected: string,
-  ) {
+  /** `path` says where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
+  constructor(path: string, expected: string) {
     super(`${path || 'the answer'}: expected ${expected}`);
   }
 }
