@@ -1,6 +1,6 @@
 // The widget's one reading of a failed request, for chat and booking alike: what kind of failure it
 // is (what the visitor is told), whether asking again can help, and the `error` event for the host.
-import { isApiError, type ApiErrorKind } from '../../core/http';
+import { isApiError, type ApiError, type ApiErrorKind } from '../../core/http';
 
 export type FailureKind =
   /** No answer, and the browser says it has no network. */
@@ -50,14 +50,15 @@ function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
 
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
-  const api = isApiError(error) ? error : undefined;
-  if (api?.kind === 'aborted') return undefined;
-  const kind = kindOf(api?.kind, api?.status ?? 0);
+  // Anything but an ApiError got no answer and has no kind of its own.
+  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = isApiError(error) ? error : {};
+  if (apiKind === 'aborted') return undefined;
+  const kind = kindOf(apiKind, status);
   return {
     kind,
-    status: api?.status ?? 0,
-    code: api?.code,
-    retryAfter: api?.retryAfter,
+    status,
+    code,
+    retryAfter,
     message: error instanceof Error ? error.message : String(error),
     retryable: RETRYABLE.includes(kind),
   };
