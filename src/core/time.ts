@@ -53,16 +53,13 @@ const offsetAt = (ms: number, zone: string): number => wallAt(ms, zone) - (ms - 
 
 /**
  * The instants at which `zone` shows the wall time `wall` (fields as UTC): one normally, two in a
- * fall-back overlap (earlier first), none in a spring-forward gap. Offsets a day either side cover
- * every transition, which zones never make twice in a day.
+ * fall-back overlap, none in a spring-forward gap. Offsets a day either side cover every transition,
+ * which zones never make twice in a day. Only a falling offset makes an overlap, so the offset before
+ * gives the earlier instant: the list comes out earlier first.
  */
 function instantsOf(wall: number, zone: string): number[] {
-  const found: number[] = [];
-  for (const offset of [offsetAt(wall - DAY_MS, zone), offsetAt(wall + DAY_MS, zone)]) {
-    const t = wall - offset;
-    if (wallAt(t, zone) === wall && !found.includes(t)) found.push(t);
-  }
-  return found.sort((a, b) => a - b);
+  const candidates = new Set([wall - offsetAt(wall - DAY_MS, zone), wall - offsetAt(wall + DAY_MS, zone)]);
+  return [...candidates].filter((t) => wallAt(t, zone) === wall);
 }
 
 function wallOf(date: string, time: string): number {
