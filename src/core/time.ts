@@ -48,8 +48,8 @@ function wallAt(ms: number, zone: string): number {
   return Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0);
 }
 
-/** `zone`'s offset from UTC at instant `ms`, in ms. */
-const offsetAt = (ms: number, zone: string): number => wallAt(ms, zone) - (ms - (((ms % 1000) + 1000) % 1000));
+/** `zone`'s offset from UTC at instant `ms`, a whole second (every caller passes a wall time from Date.UTC), in ms. */
+const offsetAt = (ms: number, zone: string): number => wallAt(ms, zone) - ms;
 
 /**
  * The instants at which `zone` shows the wall time `wall` (fields as UTC): one normally, two in a
