@@ -36,7 +36,8 @@ export interface Failure {
   retryable: boolean;
 }
 
-const RETRYABLE: readonly FailureKind[] = ['offline', 'unreachable', 'timeout', 'busy', 'invalid', 'server'];
+/** Refusals that the same request would meet again; every other failure may pass on another try. */
+const FINAL: readonly FailureKind[] = ['refused', 'unavailable', 'notFound', 'misconfigured'];
 const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
 
 function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
@@ -60,7 +61,7 @@ export function classify(error: unknown): Failure | undefined {
     code,
     retryAfter,
     message: error instanceof Error ? error.message : String(error),
-    retryable: RETRYABLE.includes(kind),
+    retryable: !FINAL.includes(kind),
   };
 }
 
