@@ -5,7 +5,7 @@ import { isNonEmptyString } from './schema';
 export { isNonEmptyString };
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const ISO_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The spec shows codes as BK-XXXXXX: six characters from A-Z and 0-9. */
 const BOOKING_CODE = /^BK-[A-Z0-9]{6}$/;
@@ -19,9 +19,8 @@ export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
 
 /** YYYY-MM-DD that names a real day (no 2026-02-30). */
 export function isIsoDate(v: string): boolean {
-  const m = ISO_DATE.exec(v);
-  if (!m) return false;
-  const [, y, mo, d] = m.map(Number) as [number, number, number, number];
+  if (!ISO_DATE.test(v)) return false;
+  const [y, mo, d] = v.split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, mo - 1, d));
   return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
 }
