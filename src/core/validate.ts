@@ -1,6 +1,7 @@
 // Format checks shared by the clients (before any request), the sandbox (at its boundary) and the UI.
 import { ApiError } from './http';
 import { isNonEmptyString } from './schema';
+import { daysInMonth } from './time';
 
 export { isNonEmptyString };
 
@@ -17,12 +18,9 @@ export const isHHMM = (v: string): boolean => HH_MM.test(v);
 export const isBookingCode = (v: string): boolean => BOOKING_CODE.test(v);
 export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
 
-/** YYYY-MM-DD that names a real day (no 2026-02-30). */
+/** YYYY-MM-DD that names a real day (no 2026-02-30): the pattern bounds the month, its length the day. */
 export function isIsoDate(v: string): boolean {
-  if (!ISO_DATE.test(v)) return false;
-  const [y, mo, d] = v.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+  return ISO_DATE.test(v) && Number(v.slice(8)) <= daysInMonth(v.slice(0, 7));
 }
 
 /** Codes are typed by people: tolerate case and surrounding spaces, nothing else. */
