@@ -151,7 +151,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
     throw malformed('a body that is not JSON');
   }
   if (!isRecord(body) || typeof body.success !== 'boolean') throw malformed('JSON without the { success } envelope');
-  if (!res.ok || body.success === false) {
+  if (!res.ok || !body.success) {
     const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
