@@ -43,10 +43,8 @@ const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: '
 function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
   // Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
   if (kind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
-  if (kind === 'timeout') return 'timeout';
-  if (kind === 'invalid_response') return 'invalid';
-  if (kind !== 'http' || status >= 500) return 'server';
-  return BY_STATUS[status] ?? 'misconfigured';
+  if (kind === 'http' && status < 500) return BY_STATUS[status] ?? 'misconfigured';
+  return kind === 'timeout' ? 'timeout' : kind === 'invalid_response' ? 'invalid' : 'server';
 }
 
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
