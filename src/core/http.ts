@@ -65,12 +65,11 @@ function headerNumber(headers: Headers, name: string): number | undefined {
 
 export function rateLimitFromHeaders(headers: Headers): RateLimitInfo {
   const info: RateLimitInfo = {};
-  const limit = headerNumber(headers, 'X-RateLimit-Limit');
-  const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
-  const reset = headerNumber(headers, 'X-RateLimit-Reset');
-  if (limit !== undefined) info.limit = limit;
-  if (remaining !== undefined) info.remaining = remaining;
-  if (reset !== undefined) info.reset = reset;
+  for (const field of ['limit', 'remaining', 'reset'] as const) {
+    // Header names are case-insensitive: X-RateLimit-limit reads X-RateLimit-Limit.
+    const n = headerNumber(headers, `X-RateLimit-${field}`);
+    if (n !== undefined) info[field] = n;
+  }
   return info;
 }
 
