@@ -232,7 +232,8 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
   const { options, errors, warnings } = resolveOptions(
     input,
     doc.baseURI,
-    doc.documentElement.lang || doc.defaultView?.navigator.language || 'en',
+    // Neither (or no valid tag): resolveOptions falls back to English.
+    doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );
   if (warnings.length > 0) console.warn(`${PREFIX} Defaults used: ${warnings.join(' ')}`);
