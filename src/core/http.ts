@@ -1,5 +1,6 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
+import { attempt } from './attempt';
 import { isFiniteNumber, isNonEmptyString, isRecord, ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
@@ -143,12 +144,9 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
     fail(`The service answered ${res.status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
 
   if (text.trim() === '') throw malformed('an empty body');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw malformed('a body that is not JSON');
-  }
+  // JSON.parse never returns undefined: undefined means it threw.
+  const body: unknown = attempt(() => JSON.parse(text));
+  if (body === undefined) throw malformed('a body that is not JSON');
   if (!isRecord(body) || typeof body.success !== 'boolean') throw malformed('JSON without the { success } envelope');
   if (!res.ok || !body.success) {
     const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;

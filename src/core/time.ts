@@ -4,6 +4,8 @@
 // test/core/time.test.ts) cost 2.2 KB gzip in the widget, a tenth of its budget, and its Date-based API
 // reads wall times through the runtime's own zone, which shifts times that fall in the visitor's DST gap.
 
+import { attempt } from './attempt';
+
 export interface WallClock {
   date: string;
   time: string;
@@ -33,13 +35,7 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 }
 
 /** Whether this runtime knows the IANA zone; the formatter it takes is kept for the zone math that follows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    return !!formatterOf(zone);
-  } catch {
-    return false;
-  }
-}
+export const isTimeZone = (zone: string): boolean => !!attempt(() => formatterOf(zone));
 
 /** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
 function wallAt(ms: number, zone: string): number {

@@ -2,7 +2,7 @@
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
 // A malformed optional one: one console.warn, and its default is used.
 import { isRecord } from '../../core/schema';
-import { attempt } from '../platform/attempt';
+import { attempt } from '../../core/attempt';
 
 export { isRecord };
 import type { Strings } from '../i18n';

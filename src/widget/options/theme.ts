@@ -1,6 +1,6 @@
 // Colours from the owner's options, and the :host rules generated from them (a constructable sheet,
 // so no style attribute is ever needed under a strict CSP).
-import { attempt } from '../platform/attempt';
+import { attempt } from '../../core/attempt';
 import type { ResolvedOptions } from './options';
 
 const WHITE = '#ffffff';

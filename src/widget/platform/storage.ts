@@ -6,7 +6,7 @@ import { isRecord } from '../../core/schema';
 import { isTimeZone } from '../../core/time';
 import { isIsoDate } from '../../core/validate';
 import { signal } from '@preact/signals-core';
-import { attempt } from './attempt';
+import { attempt } from '../../core/attempt';
 import type { BookingStatus } from '../../core/types';
 import type { RememberedBooking, RememberedBookings } from '../booking/types';
 import type { Persist } from '../options/options';
