@@ -60,8 +60,8 @@ function instantsOf(wall: number, zone: string): number[] {
 
 function wallOf(date: string, time: string): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi, sec = 0] = time.split(':').map(Number) as [number, number, number?];
-  return Date.UTC(y, mo - 1, d, h, mi, sec);
+  // Hours, minutes and the seconds when given: Date.UTC's remaining arguments, in that order.
+  return Date.UTC(y, mo - 1, d, ...(time.split(':').map(Number) as [number, number, number?]));
 }
 
 /**
