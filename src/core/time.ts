@@ -100,17 +100,18 @@ export function daysAcross(date: string, zone: string, other: string): { days: s
   return { days, exact: days.length === 1 && from.time === '00:00' && to.time === '00:00' };
 }
 
-/** Calendar arithmetic on YYYY-MM-DD without touching any zone. */
+/**
+ * Calendar arithmetic on YYYY-MM-DD without touching any zone, written back as instantToZoned does:
+ * through toISOString, which pads the year to four digits (years 1000 to 9999 read as before).
+ */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 export function addMonths(month: string, months: number): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const t = new Date(Date.UTC(y, m - 1 + months, 1));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}`;
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 7);
 }
 
 export function daysInMonth(month: string): number {
