@@ -179,7 +179,7 @@ export interface VisitorId {
 export const createVisitorId = (store: Store): VisitorId => ({
   get() {
     const stored = store.read('visitor');
-    if (isText(stored) && stored !== '') return stored;
+    if (isText(stored) && stored) return stored;
     const id = VISITOR_CONVERSATION_PREFIX + randomId();
     store.write('visitor', id);
     return id;
