@@ -96,7 +96,7 @@ export function errorEvent(
     scope,
     kind: isApiError(error) ? error.kind : 'network',
     status,
-    ...(code ? { code } : {}),
+    ...(code && { code }),
     message,
     retry,
   };
