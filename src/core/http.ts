@@ -185,12 +185,12 @@ export function createHttp(options: HttpOptions): Http {
       () => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })),
       timeoutMs,
     );
-    const signal = anySignal(req.signal, deadline.signal);
 
     let res: Response | undefined;
     try {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      res = await doFetch(url, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
+      const method = req.method ?? (body === undefined ? 'GET' : 'POST');
+      res = await doFetch(url, { method, headers, body, signal: anySignal(req.signal, deadline.signal) });
       return await readEnvelope(res, schema);
     } catch (error) {
       // A signal that fires while the body streams in surfaces here too.
