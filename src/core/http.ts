@@ -152,11 +152,8 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
     const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
-    const bodyWait =
-      res.status === 429 && isFiniteNumber(body.retryAfter)
-        ? waitOf(body.retryAfter)
-        : undefined;
-    throw fail(message, 'http', code, retryAfter ?? bodyWait);
+    const wait = retryAfter ?? (res.status === 429 && isFiniteNumber(body.retryAfter) ? waitOf(body.retryAfter) : undefined);
+    throw fail(message, 'http', code, wait);
   }
   try {
     return { ...schema(body, ''), success: true };
