@@ -31,6 +31,7 @@ const check = <T>(test: (value: unknown) => boolean, expected: string): Schema<T
 /** A number JSON can carry: not NaN, not infinite. */
 export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** Text with more than whitespace in it. */
 export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');

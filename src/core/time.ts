@@ -100,10 +100,7 @@ export function daysAcross(date: string, zone: string, other: string): { days: s
   return { days, exact: days.length === 1 && from.time === '00:00' && to.time === '00:00' };
 }
 
-/**
- * Calendar arithmetic on YYYY-MM-DD without touching any zone, written back as instantToZoned does:
- * through toISOString, which pads the year to four digits (years 1000 to 9999 read as before).
- */
+/** Calendar arithmetic on YYYY-MM-DD without touching any zone, written out as instantToZoned does (toISOString). */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
