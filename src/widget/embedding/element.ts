@@ -34,7 +34,8 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     readonly version = VERSION;
     /** Outlives remounts, so handlers added once keep hearing events. */
     private emitter = createEmitter();
-    private handle: WidgetHandle | undefined;
+    // Declared only (undefined until the first sync): no class field is emitted for it.
+    declare private handle: WidgetHandle | undefined;
     private stale = false;
 
     connectedCallback() {

@@ -3,7 +3,7 @@
 // A malformed optional one: one console.warn, and its default is used. The owner's strings are the
 // exception: a mistake there is one console.error naming it, and the built-in text is used for it.
 import { isRecord } from '../../core/schema';
-import { attempt } from '../platform/attempt';
+import { attempt } from '../../core/attempt';
 import { pickStrings, type Strings } from '../i18n';
 
 export { isRecord };
@@ -246,7 +246,8 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
   const { options, errors, warnings, mistakes } = resolveOptions(
     input,
     doc.baseURI,
-    doc.documentElement.lang || doc.defaultView?.navigator.language || 'en',
+    // Neither (or no valid tag): resolveOptions falls back to English.
+    doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );
   if (warnings.length > 0) console.warn(`${PREFIX} Defaults used: ${warnings.join(' ')}`);
