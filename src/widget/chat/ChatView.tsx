@@ -233,7 +233,8 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
         aria-describedby={error ? 'aw-composer-error' : undefined}
         onInput={(event) => {
           chat.draft.value = event.currentTarget.value;
-          if (chat.composerError.value) chat.composerError.value = undefined;
+          // A signal ignores a write of the value it holds: no update when there was no error.
+          chat.composerError.value = undefined;
         }}
         onKeyDown={(event) => {
           // Enter sends; Shift+Enter is a newline; an IME composition's Enter is the IME's.
