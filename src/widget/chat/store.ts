@@ -119,15 +119,15 @@ type Rejected = 'chatTooLong' | 'chatEmpty' | 'chatInvalid';
 
 const isRejected = (outcome: FailureReason | Rejected): outcome is Rejected => outcome.startsWith('chat');
 
-/** The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal). */
+/** The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal); the kinds the two share pass through. */
 function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
   if (kind === 'refused') {
     if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
     return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
   }
-  if (kind === 'offline' || kind === 'unreachable' || kind === 'unavailable' || kind === 'busy') return kind;
   // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
-  return kind === 'misconfigured' || kind === 'notFound' ? 'misconfigured' : 'failed';
+  if (kind === 'notFound') return 'misconfigured';
+  return kind === 'timeout' || kind === 'invalid' || kind === 'server' ? 'failed' : kind;
 }
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
