@@ -119,7 +119,10 @@ type Rejected = 'chatTooLong' | 'chatEmpty' | 'chatInvalid';
 
 const isRejected = (outcome: FailureReason | Rejected): outcome is Rejected => outcome.startsWith('chat');
 
-/** The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal); the kinds the two share pass through. */
+/**
+ * The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal);
+ * the kinds the two share pass through.
+ */
 function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
   if (kind === 'refused') {
     if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
