@@ -141,7 +141,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const composerError = signal<StringKey | undefined>(undefined);
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
 
-  const inflight = new Set<AbortController>();
+  /** Aborts every request in flight; a new conversation gets a new one. */
+  let requests = new AbortController();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /**
    * The bounds: automatic resends spent, per cause and message. One after a 429 (`busy`), one on the
@@ -227,10 +228,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     if (!message || disposed) return;
     // A retried message moves to the end, so each reply follows its question.
     messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
-    const controller = new AbortController();
-    inflight.add(controller);
     try {
-      const reply = await client.send({ agentId, message: message.text, ...withConversation() }, controller.signal);
+      const reply = await client.send({ agentId, message: message.text, ...withConversation() }, requests.signal);
       if (disposed || !find(id)) return;
       const sources = reply.sources ?? [];
       const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
@@ -244,8 +243,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (waiting) resend(waiting.id);
     } catch (error) {
       if (!disposed && find(id)) fail(message, error);
-    } finally {
-      inflight.delete(controller);
     }
   }
 
@@ -263,7 +260,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   });
 
   const stopAll = () => {
-    inflight.forEach((controller) => controller.abort());
+    requests.abort();
     timers.forEach(clearTimeout);
   };
 
@@ -291,6 +288,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     clear() {
       stopAll();
+      requests = new AbortController();
       messages.value = [];
       conversationId.value = composerError.value = undefined;
       store.remove('chat');
