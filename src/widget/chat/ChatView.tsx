@@ -133,9 +133,9 @@ class MessageList extends Reactive<ChatViewProps> {
 
   toBottom = () => {
     const el = this.log.current;
-    const { messages, sending } = this.props.chat;
-    // With only the greeting there is nothing to scroll; reading scrollHeight would force a layout.
-    if (el && (messages.peek().length || sending.peek())) el.scrollTop = el.scrollHeight;
+    // With only the greeting (so nothing sending either) there is nothing to scroll; reading
+    // scrollHeight would force a layout.
+    if (el && this.props.chat.messages.peek().length) el.scrollTop = el.scrollHeight;
     this.pinned = true;
     this.unseen.value = false;
   };
