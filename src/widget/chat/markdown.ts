@@ -3,17 +3,14 @@
 // > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
+import { attempt } from '../platform/attempt';
 
 const SAFE_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'];
 
 /** The normalised URL when it is absolute http(s), mailto or tel; anything else is not a link. */
 export function safeHref(raw: string): string | undefined {
-  try {
-    const url = new URL(raw.trim());
-    return SAFE_PROTOCOLS.includes(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = attempt(() => new URL(raw.trim()));
+  return url && SAFE_PROTOCOLS.includes(url.protocol) ? url.href : undefined;
 }
 
 /** A link that opens outside the page, or plain text when the URL is not allowed. */
