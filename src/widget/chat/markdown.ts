@@ -42,7 +42,7 @@ function inline(text: string, hint: string): ComponentChildren[] {
 
 /** Inline content with single newlines kept as <br>. */
 function lines(text: string, hint: string): ComponentChildren[] {
-  return text.split('\n').flatMap((line, i) => (i === 0 ? inline(line, hint) : [h('br', null), ...inline(line, hint)]));
+  return text.split('\n').flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
