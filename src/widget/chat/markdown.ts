@@ -28,7 +28,7 @@ function inline(text: string, hint: string): ComponentChildren[] {
   const out: ComponentChildren[] = [];
   let last = 0;
   for (const m of text.matchAll(INLINE)) {
-    const at = m.index ?? 0;
+    const at = m.index;
     if (at > last) out.push(text.slice(last, at));
     last = at + m[0].length;
     if (m[1] !== undefined) out.push(h('code', null, m[1]));
