@@ -31,9 +31,10 @@ function inline(text: string, hint: string): ComponentChildren[] {
     const at = m.index;
     if (at > last) out.push(text.slice(last, at));
     last = at + m[0].length;
-    if (m[1] !== undefined) out.push(h('code', null, m[1]));
-    else if (m[2] !== undefined) out.push(h('strong', null, inline(m[2], hint)));
-    else if (m[3] !== undefined) out.push(h('em', null, inline(m[3], hint)));
+    // Each group matches at least one character: the one that took part is the one that is not empty.
+    if (m[1]) out.push(h('code', null, m[1]));
+    else if (m[2]) out.push(h('strong', null, inline(m[2], hint)));
+    else if (m[3]) out.push(h('em', null, inline(m[3], hint)));
     else out.push(link(m[5] ?? '', inline(m[4] ?? '', hint), hint));
   }
   if (last < text.length) out.push(text.slice(last));
