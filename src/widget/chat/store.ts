@@ -157,7 +157,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
   let disposed = false;
 
-  const find = (id: string) => messages.value.find((m) => m.id === id);
+  /** The message `id`, unless it is gone (a new conversation) or the chat is. */
+  const find = (id: string) => (disposed ? undefined : messages.value.find((m) => m.id === id));
   const without = (id: string) => messages.value.filter((m) => m.id !== id);
   const update = (id: string, patch: Partial<ChatMessage>) => {
     messages.value = messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
@@ -225,12 +226,12 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   async function deliver(id: string): Promise<void> {
     const message = find(id);
-    if (!message || disposed) return;
+    if (!message) return;
     // A retried message moves to the end, so each reply follows its question.
     messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
     try {
       const reply = await client.send({ agentId, message: message.text, ...withConversation() }, requests.signal);
-      if (disposed || !find(id)) return;
+      if (!find(id)) return;
       const sources = reply.sources ?? [];
       const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
       if (reply.conversationId) conversationId.value = reply.conversationId;
@@ -242,7 +243,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
       if (waiting) resend(waiting.id);
     } catch (error) {
-      if (!disposed && find(id)) fail(message, error);
+      if (find(id)) fail(message, error);
     }
   }
 
