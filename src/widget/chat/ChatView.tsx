@@ -206,7 +206,8 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   const draft = chat.draft.value;
   const error = chat.composerError.value;
   const sending = chat.sending.value;
-  const rows = Math.min(MAX_ROWS, Math.max(1, draft.split('\n').length));
+  // split() gives at least one line, even for an empty draft.
+  const rows = Math.min(MAX_ROWS, draft.split('\n').length);
   return (
     <form
       class="aw-composer"
