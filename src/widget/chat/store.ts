@@ -232,7 +232,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     try {
       const reply = await client.send({ agentId, message: message.text, ...withConversation() }, requests.signal);
       if (!find(id)) return;
-      const sources = reply.sources ?? [];
+      // The sources worth showing, the same cleaning as for the stored ones.
+      const sources = cleanSources(reply.sources);
       const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
       if (reply.conversationId) conversationId.value = reply.conversationId;
       update(id, { status: 'sent' });
