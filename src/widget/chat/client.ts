@@ -25,9 +25,7 @@ export interface ChatClientOptions {
 export function cleanSources(value: unknown): ChatSource[] {
   return (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
     const { title, url } = (item ?? {}) as Record<string, unknown>;
-    const source: ChatSource = {};
-    if (isNonEmptyString(title)) source.title = title;
-    if (isNonEmptyString(url)) source.url = url;
+    const source: ChatSource = { ...(isNonEmptyString(title) && { title }), ...(isNonEmptyString(url) && { url }) };
     return source.title || source.url ? [source] : [];
   });
 }
