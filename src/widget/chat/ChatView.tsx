@@ -157,7 +157,7 @@ class MessageList extends Reactive<ChatViewProps> {
     const { chat, strings, title, greeting } = props;
     const messages = chat.messages.value;
     const sending = chat.sending.value;
-    this.tail = `${messages[messages.length - 1]?.id} ${sending}`;
+    this.tail = `${messages.at(-1)?.id} ${sending}`;
 
     const onScroll = () => {
       const el = this.log.current;
