@@ -4,7 +4,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
 import type { Emitter } from '../platform/events';
-import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
@@ -114,20 +114,14 @@ function parseStored(value: unknown): Stored {
   };
 }
 
-/** Refused messages: the text goes back to the composer with this dictionary key as the reason. */
-type Rejected = 'chatTooLong' | 'chatEmpty' | 'chatInvalid';
+/** Why a refused message's text went back to the composer, as a dictionary key (the proxy's codes refine it). */
+function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
+  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
+  return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+}
 
-const isRejected = (outcome: FailureReason | Rejected): outcome is Rejected => outcome.startsWith('chat');
-
-/**
- * The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal);
- * the kinds the two share pass through.
- */
-function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
-  if (kind === 'refused') {
-    if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
-    return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
-  }
+/** The design table's rows for a message that was not refused; the kinds the two share pass through. */
+function reasonOf(kind: Exclude<FailureKind, 'refused'>): FailureReason {
   // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
   if (kind === 'notFound') return 'misconfigured';
   return kind === 'timeout' || kind === 'invalid' || kind === 'server' ? 'failed' : kind;
@@ -192,16 +186,15 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const fail = (message: ChatMessage, error: unknown) => {
     const failure = classify(error);
     if (!failure) return;
-    const outcome = outcomeOf(failure);
     const { id, text } = message;
     let retry: WidgetErrorEvent['retry'] = 'none';
-    if (isRejected(outcome)) {
+    if (failure.kind === 'refused') {
       // Not accepted: the text goes back to the composer, ahead of anything typed since.
       messages.value = without(id);
       draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
-      composerError.value = outcome;
+      composerError.value = refusalOf(failure);
     } else {
-      let reason = outcome;
+      let reason = reasonOf(failure.kind);
       let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
