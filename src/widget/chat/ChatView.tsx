@@ -145,12 +145,11 @@ class MessageList extends Reactive<ChatViewProps> {
   }
 
   override componentDidUpdate(previous: ChatViewProps): void {
-    if (this.tail !== this.followed) {
-      this.followed = this.tail;
-      if (this.pinned) this.toBottom();
-      else this.unseen.value = true;
-    }
-    if (this.props.visible && !previous.visible && this.pinned) this.toBottom();
+    // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
+    const grew = this.tail !== this.followed;
+    this.followed = this.tail;
+    if (this.pinned && (grew || (this.props.visible && !previous.visible))) this.toBottom();
+    else if (grew) this.unseen.value = true;
   }
 
   view(props: ChatViewProps) {
