@@ -86,8 +86,8 @@ function Failure(props: RowProps) {
   );
 }
 
-function Sources({ message: { sources = [] }, strings }: RowProps) {
-  return sources.length ? (
+function Sources({ message: { sources }, strings }: RowProps) {
+  return sources?.length ? (
     <div class="aw-sources">
       <p class="aw-sources-title">{strings.sources}</p>
       <ul>
