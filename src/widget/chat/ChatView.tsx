@@ -204,7 +204,6 @@ const MAX_ROWS = 6;
 const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   const draft = chat.draft.value;
   const error = chat.composerError.value;
-  const sending = chat.sending.value;
   // split() gives at least one line, even for an empty draft.
   const rows = Math.min(MAX_ROWS, draft.split('\n').length);
   return (
@@ -243,7 +242,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
           chat.send();
         }}
       />
-      <button type="submit" class="aw-send" disabled={sending}>
+      <button type="submit" class="aw-send" disabled={chat.sending.value}>
         {strings.send}
       </button>
     </form>
