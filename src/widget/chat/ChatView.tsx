@@ -55,7 +55,8 @@ function Failure(props: RowProps) {
   const failure = message.failure;
   if (!failure) return null;
   const { reason } = failure;
-  if (reason === 'busy') return <Countdown until={failure.retryAt ?? props.now()} {...props} />;
+  // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
+  if (reason === 'busy') return <Countdown until={failure.retryAt ?? 0} {...props} />;
   const [text, action, label] =
     reason === 'unavailable'
       ? [strings.chatUnavailable, openBooking, strings.chatOpenBooking]
