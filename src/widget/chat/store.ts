@@ -132,7 +132,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const messages = signal(initial.messages);
   const conversationId = signal(initial.conversationId);
   const draft = signal('');
-  const composerError = signal<StringKey | undefined>(undefined);
+  const composerError = signal<StringKey>();
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
 
   /** Aborts every request in flight; a new conversation gets a new one. */
