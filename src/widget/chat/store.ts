@@ -183,10 +183,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     void deliver(id);
   };
 
-  const fail = (message: ChatMessage, error: unknown) => {
+  const fail = ({ id, text }: ChatMessage, error: unknown) => {
     const failure = classify(error);
     if (!failure) return;
-    const { id, text } = message;
     let retry: WidgetErrorEvent['retry'] = 'none';
     if (failure.kind === 'refused') {
       // Not accepted: the text goes back to the composer, ahead of anything typed since.
