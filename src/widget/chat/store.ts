@@ -92,26 +92,14 @@ function bound<T extends { text: string }>(list: T[]): T[] {
   return list.slice(from);
 }
 
-interface Stored {
-  conversationId?: string | undefined;
-  messages: ChatMessage[];
-}
-
-
-function parseStored(value: unknown): Stored {
-  const { conversationId, messages } = (value ?? {}) as Record<string, unknown>;
-  return {
-    conversationId: isText(conversationId) ? conversationId : undefined,
-    // The same bound as writing: a hand-edited store cannot make the panel render thousands of rows.
-    messages: bound(
-      (Array.isArray(messages) ? messages.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
-        const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
-        return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-          ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
-          : [];
-      }),
-    ),
-  };
+/** The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us parse more). */
+function parseMessages(value: unknown): ChatMessage[] {
+  return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
+    const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
+    return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
+      ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
+      : [];
+  });
 }
 
 /** Why a refused message's text went back to the composer, as a dictionary key (the proxy's codes refine it). */
@@ -128,9 +116,8 @@ function reasonOf(kind: Exclude<FailureKind, 'refused'>): FailureReason {
 }
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
-  const initial = parseStored(store.read('chat'));
-  const messages = signal(initial.messages);
-  const conversationId = signal(initial.conversationId);
+  const messages = signal<ChatMessage[]>([]);
+  const conversationId = signal<string>();
   const draft = signal('');
   const composerError = signal<StringKey>();
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
@@ -246,12 +233,15 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
   win.addEventListener('online', onOnline);
 
-  const stopWatching = store.watch('chat', (value) => {
-    const next = parseStored(value);
-    conversationId.value = next.conversationId;
-    // Another tab's delivered messages, then whatever is still in flight or failed here.
-    set([...next.messages, ...messages.value.filter((m) => m.status !== 'sent')]);
-  });
+  /** The stored conversation (this tab's at the start, another tab's since), then what is in flight or failed here. */
+  const load = (value: unknown) => {
+    const stored = (value ?? {}) as Record<string, unknown>;
+    conversationId.value = isText(stored.conversationId) ? stored.conversationId : undefined;
+    // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
+    set([...parseMessages(stored.messages), ...messages.value.filter((m) => m.status !== 'sent')]);
+  };
+  load(store.read('chat'));
+  const stopWatching = store.watch('chat', load);
 
   const stopAll = () => {
     requests.abort();
