@@ -3,7 +3,7 @@
 // > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
-import { attempt } from '../platform/attempt';
+import { attempt } from '../../core/attempt';
 
 const SAFE_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'];
 
