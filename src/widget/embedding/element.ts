@@ -34,9 +34,10 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     readonly version = VERSION;
     /** Outlives remounts, so handlers added once keep hearing events. */
     private emitter = createEmitter();
-    // Declared only (undefined until the first sync): no class field is emitted for it.
+    // Declared only (undefined until first set): no class fields are emitted for them.
     declare private handle: WidgetHandle | undefined;
-    private stale = false;
+    /** A (re)mount is pending. */
+    declare private stale: boolean | undefined;
 
     connectedCallback() {
       this.schedule();
