@@ -53,11 +53,13 @@ const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
 export class App extends Reactive<AppProps> {
   launcher = createRef<HTMLButtonElement>();
   panel = createRef<HTMLDivElement>();
+  // Declared only: view() sets request and focusInside before any commit reads them, so no class
+  // fields are emitted for them.
   /** The last render's open state and focus request, and the ones focus last moved for. */
-  request = '';
-  handled?: string;
+  declare request: string;
+  declare handled?: string;
   /** Focus was inside the widget at the last render. */
-  focusInside = false;
+  declare focusInside: boolean;
 
   override componentDidMount(): void {
     this.componentDidUpdate();
