@@ -7,7 +7,7 @@ import { bookingCss, createBookingStores } from '../booking';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
-import { makeStrings, type Strings } from '../i18n';
+import { defaultStrings, type Strings } from '../i18n';
 import { languageOf, loadLanguage } from '../i18n/languages';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
@@ -112,11 +112,12 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
   if (own) container.appendChild(host);
   // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
-  // their own dictionary in `strings` (then `locale` names it).
+  // their own dictionary in `strings` (then `locale` names it). The text is English with the
+  // language's and then the owner's overrides on top (both checked by pickStrings).
   const ownText = !scriptUrl && Object.keys(options.strings).length > 0;
   const draw = (dictionary?: Partial<Strings>) => {
     const lang = dictionary ? code : ownText ? options.locale : 'en';
-    render(h(App, { shell, chat, strings: makeStrings({ ...dictionary, ...options.strings }), lang, options, booking, now }), root);
+    render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now }), root);
   };
   draw();
   /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */

@@ -42,9 +42,6 @@ export const defaultStrings = { ...shellStrings, ...bookingStrings };
 export type Strings = typeof defaultStrings;
 export type StringKey = keyof Strings;
 
-/** The built-in dictionary with a language's and the owner's overrides (validated by pickStrings). */
-export const makeStrings = (overrides: Partial<Strings>): Strings => ({ ...defaultStrings, ...overrides });
-
 /** The entries of `given` that are known keys holding text, and the names of the others. */
 export function pickStrings(given: Record<string, unknown>): [Partial<Strings>, string[]] {
   const picked: Record<string, string> = {};
