@@ -55,14 +55,12 @@ export function mount(container: Element, options: WidgetOptions, deps: MountDep
 export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps = {}): WidgetHandle {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? window;
-  const now = deps.now ?? Date.now;
-  const emitter = deps.emitter ?? createEmitter();
+  const { now = Date.now, emitter = createEmitter(), scriptUrl, host: ownerHost } = deps;
   const { agentId } = options;
-  const { scriptUrl } = deps;
   const code = languageOf(options.locale);
 
-  const own = !deps.host;
-  const host = deps.host ?? doc.createElement('div');
+  const own = !ownerHost;
+  const host = ownerHost ?? doc.createElement('div');
   if (own) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
