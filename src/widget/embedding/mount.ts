@@ -87,11 +87,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   });
   let zone: string | undefined;
   const booking = createBookingStores({
-    agentId,
+    // The options as resolved: the booking reads agentId, apiBase, title, locale, prefill and utm of
+    // them (BookingContext names no others; nothing there lists its keys).
+    ...options,
     client: createBookingClient({ baseUrl: options.apiBase }),
-    apiBase: options.apiBase,
-    title: options.title,
-    locale: options.locale,
     // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).
     get visitorTimeZone() {
       return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -103,8 +102,6 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     },
     // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
-    prefill: options.prefill,
-    utm: options.utm,
     now: () => new Date(now()),
   });
 
