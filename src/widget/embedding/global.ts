@@ -67,16 +67,17 @@ export function createApi(doc: Document): CheckedApi {
     version: VERSION,
     init(options: unknown, ownTask = false) {
       if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
-      if (doc.readyState !== 'loading' && !ownTask) return begin(options);
-      const inOwnTask = () => {
-        const timer = setTimeout(() => begin(options));
-        cancel = () => clearTimeout(timer);
-      };
-      if (doc.readyState !== 'loading') return inOwnTask();
-      // From <head>: after parsing, and for the script's own start not inside the page's DOMContentLoaded task.
-      const onReady = ownTask ? inOwnTask : () => begin(options);
-      doc.addEventListener('DOMContentLoaded', onReady, { once: true });
-      cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
+      // The script's own start runs in a task of its own, so never inside the page's DOMContentLoaded task.
+      const go = ownTask
+        ? () => {
+            const timer = setTimeout(() => begin(options));
+            cancel = () => clearTimeout(timer);
+          }
+        : () => begin(options);
+      if (doc.readyState !== 'loading') return go();
+      // From <head>: after parsing.
+      doc.addEventListener('DOMContentLoaded', go, { once: true });
+      cancel = () => doc.removeEventListener('DOMContentLoaded', go);
     },
     open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),
