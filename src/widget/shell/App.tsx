@@ -91,8 +91,8 @@ export class App extends Reactive<AppProps> {
     this.focusInside = !isOpen && root instanceof ShadowRoot && root.activeElement !== null;
 
     const onPanelKey = (event: KeyboardEvent) => {
-      const el = this.panel.current;
-      if (!el) return;
+      // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
+      const el = event.currentTarget as HTMLElement;
       if (event.key === 'Escape' && bubble) {
         event.preventDefault();
         shell.close();
