@@ -88,7 +88,7 @@ export class App extends Reactive<AppProps> {
     this.request = `${isOpen} ${focusRequest}`;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     const root = this.launcher.current?.getRootNode();
-    this.focusInside = !isOpen && root instanceof ShadowRoot && root.activeElement !== null;
+    this.focusInside = !isOpen && root instanceof ShadowRoot && !!root.activeElement;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
