@@ -106,9 +106,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
-  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates));
-  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots));
   const requests = createRequests();
+  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates), requests.signal);
+  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots), requests.signal);
   const runConfig = requests.latest();
   const runMonth = requests.latest();
   const runPrefetch = requests.latest();
@@ -445,10 +445,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       start();
     },
     retry,
-    dispose() {
-      requests.dispose();
-      months.dispose();
-      days.dispose();
-    },
+    dispose: requests.dispose,
   };
 }
