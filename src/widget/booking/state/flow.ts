@@ -258,11 +258,12 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    */
   function showMonth(m: string, keepFocus = false): void {
     const target = clamp(m, minMonth(), maxMonth());
-    const { today } = bounds.peek();
     const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available)?.date;
     setProblem(null);
     month.value = target;
-    if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? (target === minMonth() ? today : `${target}-01`);
+    // Until then: today when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
+    if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`);
+
     const placeholder = keepFocus ? null : focused.peek();
     void runMonth(
       () => loadMonth(target),
