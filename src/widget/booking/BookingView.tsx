@@ -295,8 +295,10 @@ function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: stri
 }
 
 class DoneStep extends Reactive<Env> {
-  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. */
-  added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. Declared only: undefined until the first view. */
+
+  declare added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+
 
   override componentWillUnmount(): void {
     super.componentWillUnmount();
