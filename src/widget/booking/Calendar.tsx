@@ -23,8 +23,9 @@ interface CalendarProps {
 
 export class Calendar extends Reactive<CalendarProps> {
   grid = createRef<HTMLTableElement>();
-  /** Focus moved to a day of another month: the day takes focus once drawn. */
-  moved = false;
+  /** Focus moved to a day of another month: the day takes focus once drawn. Declared only: unset is false. */
+  declare moved?: boolean;
+
 
   override componentDidUpdate(): void {
     if (!this.moved) return;
