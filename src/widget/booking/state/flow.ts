@@ -123,11 +123,12 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
   const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
   const bounds = computed(() => {
-    const { now, today, last } = range.value;
+    const r = range.value;
     const at = (t: Date) => instantToZoned(t, shown.value).date;
-    // The shown zone's last day is the one the agent's last day ends in.
-    return today ? { today: at(now), last: at(zonedToInstant(last, '23:59', zone())) } : { today, last };
+    // The shown zone's last day is the one the agent's last day ends in; before the config, both are empty.
+    return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
+
   const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
 
   /**
