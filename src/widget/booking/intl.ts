@@ -16,12 +16,12 @@ const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', 
 const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 export const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
-const utcDay = (date: string): number => Date.parse(`${date.length === 7 ? date + '-01' : date}T00:00:00Z`);
-
 /** A calendar date (YYYY-MM-DD) or month (YYYY-MM) in words; zone-free. */
 export function formatDate(locale: string, date: string, options: Intl.DateTimeFormatOptions = LONG_DAY): string {
-  return dtf(locale, 'UTC', options).format(utcDay(date));
+  // ECMA-262 reads both date-only forms as UTC midnight (of the 1st, for a month).
+  return dtf(locale, 'UTC', options).format(Date.parse(date));
 }
+
 
 /**
  * The time (or with `withDay`, day and time) of `instant` on `zone`'s wall clock. When that wall time
