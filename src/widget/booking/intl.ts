@@ -30,7 +30,8 @@ export function formatDate(locale: string, date: string, options: Intl.DateTimeF
 export function formatInstant(locale: string, zone: string, instant: Date, withDay = false): string {
   const wall = instantToZoned(instant, zone);
   const ambiguous = !isUnambiguousWallTime(wall.date, wall.time, zone);
-  const options = { ...(withDay ? LONG_DAY : {}), ...TIME, ...(ambiguous ? { timeZoneName: 'short' as const } : {}) };
+  const options = { ...(withDay && LONG_DAY), ...TIME, ...(ambiguous && { timeZoneName: 'short' as const }) };
+
   return dtf(locale, zone, options).format(instant);
 }
 
