@@ -4,7 +4,8 @@ import { instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../cor
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dtf(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  const key = JSON.stringify([locale, timeZone, options]);
+
   let f = formatters.get(key);
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
   return f;
