@@ -82,7 +82,7 @@ const MAX_HORIZON_DAYS = 3650;
 /** The search for a first month with a free day asks for at most this many months. */
 export const MAX_SEARCH_MONTHS = 12;
 /** A failed create with one of these may mean the time was taken: the day's slots are checked (see spec-assumptions). */
-const MAYBE_TAKEN: readonly FailureKind[] = ['refused', 'misconfigured'];
+const MAYBE_TAKEN: readonly (FailureKind | undefined)[] = ['refused', 'misconfigured'];
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
 const ignore = (): void => undefined;
@@ -374,8 +374,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
           return { made };
         } catch (error) {
           // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
-          const kind = classify(error)?.kind;
-          if (!kind || !MAYBE_TAKEN.includes(kind)) throw error;
+          if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
+
           const fresh = await client.slots({ agentId, date: day, durationMinutes: option.duration_minutes }, { signal }).catch(() => {
             throw error;
           });
