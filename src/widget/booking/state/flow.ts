@@ -188,10 +188,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
 
   /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
   async function settle<T extends { need: (() => Promise<unknown>)[] }>(read: () => T): Promise<T> {
-    for (let found = read(); ; found = read()) {
-      if (!found.need.length) return found;
-      await Promise.all(found.need.map((get) => get()));
-    }
+    let found: T;
+    while ((found = read()).need.length) await Promise.all(found.need.map((get) => get()));
+    return found;
+
   }
   const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
   const monthDates = computed(() => scan(month.value).list);
