@@ -118,7 +118,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
 
   const zone = (): string => config.peek()?.timezone ?? 'UTC';
   const fields = () => config.peek()?.form_fields ?? [];
-  const minutes = (): number => duration.peek()?.duration_minutes ?? 0;
+  // Tracked in the computed days and times; the fetches read it in event and answer handlers, outside any.
+  const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
   const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
@@ -129,7 +130,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
 
-  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
+  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(minutes(), at)];
+
 
   /**
    * Agent day `d`'s free times on the shown zone's `day`, once fetched: a wall time that does not exist
