@@ -291,12 +291,13 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   }
 
   function chooseDate(day: string): void {
-    const option = duration.peek();
-    if (!option || !openDay(day)) return;
+    // An open day means a duration was chosen: before one, no month is shown, so no day is open.
+    if (!openDay(day)) return;
     date.value = focused.value = day;
     slot.value = taken.value = null;
     step.value = 'time';
-    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: option.duration_minutes });
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: minutes() });
+
     loadSlots();
   }
 
