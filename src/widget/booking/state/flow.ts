@@ -159,7 +159,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const { today, last } = bounds.value;
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
-    const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : daysAcross(day, shown.value, zone());
+    // Outside the bounds no agent day is looked at (so `exact` need not be said).
+    const { days: overlapped, exact } = day < today
+ || day > last ? { days: [] } : daysAcross
+(day, shown.value, zone());
     const count = exact && !listing;
     let entry: BookingDate | undefined;
     let unsure = false;
