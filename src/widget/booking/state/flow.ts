@@ -269,7 +269,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     month.value = target;
     // Until then: today when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
     if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`);
-
     const placeholder = keepFocus ? null : focused.peek();
     void runMonth(
       () => loadMonth(target),
