@@ -30,17 +30,18 @@ export function createCache<T>(fetch: (minutes: number, at: string, signal: Abor
       const key = cacheKey(minutes, at);
       const cached = values.peek()[key];
       if (cached) return Promise.resolve(cached);
-      let pending = inflight.get(key);
-      if (!pending) {
-        pending = fetch(minutes, at, stop)
+      // The fetch on its way is set again as it is: a no-op.
+      const pending =
+        inflight.get(key) ??
+        fetch(minutes, at, stop)
           .then((value) => {
             set(minutes, at, value);
             return value;
           })
           .finally(() => inflight.delete(key));
-        inflight.set(key, pending);
-      }
+      inflight.set(key, pending);
       return pending;
+
     },
     set,
     clear() {
