@@ -288,15 +288,18 @@ function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: stri
     title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
     details: fmt(t.icsDetails, { code: b.booking_code }),
     start,
-    end: new Date(start.getTime() + b.duration_minutes * 60_000),
+    end: new Date(+start + b.duration_minutes * 60_000),
+
   };
   const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
   return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
 }
 
 class DoneStep extends Reactive<Env> {
-  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. */
-  added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. Declared only: undefined until the first view. */
+
+  declare added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+
 
   override componentWillUnmount(): void {
     super.componentWillUnmount();

@@ -89,7 +89,6 @@ interface ResultProps {
 const Result = reactive(function Result({ env, result }: ResultProps) {
   const { store, t, ctx } = env;
   const cancelled = store.cancelled.value;
-  const { cancelReason } = result;
   // Not after a cancel made in the Book view's tab or another one.
   const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
   return (
@@ -112,7 +111,7 @@ const Result = reactive(function Result({ env, result }: ResultProps) {
         </p>
       )}
       <Facts rows={bookingRows(env, result.booking)} />
-      {!canCancel && !cancelled && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
+      {!canCancel && !cancelled && result.cancelReason && <p class="aw-b-note">{result.cancelReason}</p>}
     </Step>
   );
 });

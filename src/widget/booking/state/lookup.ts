@@ -55,9 +55,11 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   };
 
   function find(picked?: string): boolean {
-    const value = readBookingCode(picked ?? code.peek());
+    // A remembered code picked fills the field; the typed one is written back unchanged, which signals ignore.
+    code.value = picked ?? code.peek();
+    const value = readBookingCode(code.peek());
     const ok = isBookingCode(value);
-    if (picked !== undefined) code.value = picked;
+
     invalid.value = !ok;
     setProblem(null);
     if (ok)
