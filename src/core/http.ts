@@ -1,6 +1,7 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
-import { isRecord, ShapeError, type Schema } from './schema';
+import { attempt } from './attempt';
+import { isFiniteNumber, isNonEmptyString, isRecord, ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -57,30 +58,31 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 function headerNumber(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name);
-  if (raw === null || raw.trim() === '') return undefined;
+  // Blank is absent, not 0 (which Number('') would make it).
+  const raw = headers.get(name)?.trim();
   const n = Number(raw);
-  return Number.isFinite(n) ? n : undefined;
+  return raw && Number.isFinite(n) ? n : undefined;
 }
 
 export function rateLimitFromHeaders(headers: Headers): RateLimitInfo {
   const info: RateLimitInfo = {};
-  const limit = headerNumber(headers, 'X-RateLimit-Limit');
-  const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
-  const reset = headerNumber(headers, 'X-RateLimit-Reset');
-  if (limit !== undefined) info.limit = limit;
-  if (remaining !== undefined) info.remaining = remaining;
-  if (reset !== undefined) info.reset = reset;
+  for (const field of ['limit', 'remaining', 'reset'] as const) {
+    // Header names are case-insensitive: X-RateLimit-limit reads X-RateLimit-Limit.
+    const n = headerNumber(headers, `X-RateLimit-${field}`);
+    if (n !== undefined) info[field] = n;
+  }
   return info;
 }
+
+/** A wait in whole seconds, never negative. */
+const waitOf = (seconds: number): number => Math.max(0, Math.ceil(seconds));
 
 /** Seconds to wait: Retry-After (seconds) wins, else X-RateLimit-Reset (Unix seconds) minus now. */
 export function retryAfterSeconds(headers: Headers, nowMs: number = Date.now()): number | undefined {
   const retryAfter = headerNumber(headers, 'Retry-After');
-  if (retryAfter !== undefined) return Math.max(0, Math.ceil(retryAfter));
+  if (retryAfter !== undefined) return waitOf(retryAfter);
   const reset = headerNumber(headers, 'X-RateLimit-Reset');
-  if (reset === undefined) return undefined;
-  return Math.max(0, Math.ceil(reset - nowMs / 1000));
+  return reset === undefined ? undefined : waitOf(reset - nowMs / 1000);
 }
 
 /**
@@ -98,10 +100,7 @@ export interface RequestOptions {
   query?: object;
   /** Sent as JSON. FormData is sent as multipart. */
   body?: unknown;
-  headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Overrides the client's default deadline for this call. */
-  timeoutMs?: number;
 }
 
 export interface HttpOptions {
@@ -145,25 +144,16 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
     fail(`The service answered ${res.status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
 
   if (text.trim() === '') throw malformed('an empty body');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw malformed('a body that is not JSON');
-  }
+  // JSON.parse never returns undefined: undefined means it threw.
+  const body: unknown = attempt(() => JSON.parse(text));
+  if (body === undefined) throw malformed('a body that is not JSON');
   if (!isRecord(body) || typeof body.success !== 'boolean') throw malformed('JSON without the { success } envelope');
-  if (!res.ok || body.success === false) {
-    const message =
-      typeof body.error === 'string' && body.error.trim() !== ''
-        ? body.error
-        : `The service answered ${res.status} without an error message.`;
+  if (!res.ok || !body.success) {
+    const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
-    const bodyWait =
-      res.status === 429 && typeof body.retryAfter === 'number' && Number.isFinite(body.retryAfter)
-        ? Math.max(0, Math.ceil(body.retryAfter))
-        : undefined;
-    throw fail(message, 'http', code, retryAfter ?? bodyWait);
+    const wait = retryAfter ?? (res.status === 429 && isFiniteNumber(body.retryAfter) ? waitOf(body.retryAfter) : undefined);
+    throw fail(message, 'http', code, wait);
   }
   try {
     return { ...schema(body, ''), success: true };
@@ -175,11 +165,11 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
 
 export function createHttp(options: HttpOptions): Http {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async function request<T>(path: string, schema: Schema<T>, req: RequestOptions = {}): Promise<Success<T>> {
     const url = buildUrl(options.baseUrl, path, req.query);
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...req.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
@@ -188,32 +178,28 @@ export function createHttp(options: HttpOptions): Http {
     }
 
     const deadline = new AbortController();
-    const timeoutMs = req.timeoutMs ?? defaultTimeout;
     const timer = setTimeout(
       () => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })),
       timeoutMs,
     );
-    const signal = anySignal(req.signal, deadline.signal);
 
+    let res: Response | undefined;
     try {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      let res: Response;
-      try {
-        res = await doFetch(url, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
-      } catch (cause) {
-        if (req.signal?.aborted) throw abortedError(req.signal.reason);
-        if (deadline.signal.aborted) throw deadline.signal.reason;
-        throw new ApiError('The service could not be reached.', { kind: 'network', cause });
-      }
-      try {
-        return await readEnvelope(res, schema);
-      } catch (error) {
-        // A signal that fires while the body streams in surfaces here too.
-        if (req.signal?.aborted) throw abortedError(req.signal.reason);
-        if (deadline.signal.aborted) throw deadline.signal.reason;
-        if (error instanceof ApiError) throw error;
-        throw new ApiError('The answer could not be read.', { kind: 'network', status: res.status, cause: error });
-      }
+      const method = req.method ?? (body === undefined ? 'GET' : 'POST');
+      res = await doFetch(url, { method, headers, body, signal: anySignal(req.signal, deadline.signal) });
+      return await readEnvelope(res, schema);
+    } catch (error) {
+      // A signal that fires while the body streams in surfaces here too.
+      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      if (deadline.signal.aborted) throw deadline.signal.reason;
+      // readEnvelope's own verdicts pass through; anything else is the network failing us.
+      if (res && error instanceof ApiError) throw error;
+      throw new ApiError(res ? 'The answer could not be read.' : 'The service could not be reached.', {
+        kind: 'network',
+        status: res?.status,
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
     }

@@ -6,11 +6,8 @@
 
 export class ShapeError extends Error {
   override readonly name = 'ShapeError';
-  constructor(
-    /** Where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
-    readonly path: string,
-    expected: string,
-  ) {
+  /** `path` says where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
+  constructor(path: string, expected: string) {
     super(`${path || 'the answer'}: expected ${expected}`);
   }
 }
@@ -18,17 +15,6 @@ export class ShapeError extends Error {
 /** Checks `value` (found at `path`) and returns the typed, cleaned value, or throws a ShapeError. */
 export type Schema<T> = (value: unknown, path: string) => T;
 export type Infer<S> = S extends Schema<infer T> ? T : never;
-
-const check =
-  <T>(test: (value: unknown) => boolean, expected: string): Schema<T> =>
-  (value, path) => {
-    if (test(value)) return value as T;
-    throw new ShapeError(path, expected);
-  };
-
-export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
-export const number: Schema<number> = check((v) => typeof v === 'number' && Number.isFinite(v), 'a number');
-export const boolean: Schema<boolean> = check((v) => typeof v === 'boolean', 'a boolean');
 
 /** `schema`, and then `test` on what it returned; `expected` says what should have been there. */
 export const where =
@@ -38,6 +24,19 @@ export const where =
     if (test(v)) return v;
     throw new ShapeError(path, expected);
   };
+
+/** A JSON value of one type: `test` says whether it is. */
+const check = <T>(test: (value: unknown) => boolean, expected: string): Schema<T> => where((v) => v as T, test, expected);
+
+/** A number JSON can carry: not NaN, not infinite. */
+export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Text with more than whitespace in it. */
+export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
+export const number: Schema<number> = check(isFiniteNumber, 'a number');
+export const boolean: Schema<boolean> = check((v) => typeof v === 'boolean', 'a boolean');
 
 /** Absent (undefined or null) is `fallback`; anything present must pass `schema`. */
 export function optional<T>(schema: Schema<T>): Schema<T | undefined>;
@@ -61,14 +60,15 @@ export const array =
 
 /** A plain object (not null, not an array): what JSON calls an object. */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const anObject = check<Record<string, unknown>>(isRecord, 'an object');
 
 /** An object of string keys to `item`s, with no prototype, so keys like `__proto__` are plain data. */
 export const record =
   <T>(item: Schema<T>): Schema<Record<string, T>> =>
   (value, path) => {
-    if (!isRecord(value)) throw new ShapeError(path, 'an object');
+    const given = anObject(value, path);
     const out: Record<string, T> = Object.create(null);
-    for (const key of Object.keys(value)) out[key] = item(value[key], `${path}.${key}`);
+    for (const key of Object.keys(given)) out[key] = item(given[key], `${path}.${key}`);
     return out;
   };
 
@@ -81,26 +81,22 @@ export type ObjectOf<F extends Fields> = Flat<
   }
 >;
 
-export type ObjectSchema<F extends Fields> = Schema<ObjectOf<F>> & { readonly fields: F };
-
 /** An object with exactly these fields checked; other fields are left out of the copy. */
-export const object = <F extends Fields>(fields: F): ObjectSchema<F> =>
-  Object.assign(
-    (value: unknown, path: string) => {
-      if (!isRecord(value)) throw new ShapeError(path, 'an object');
-      const out: Record<string, unknown> = {};
-      for (const key in fields) {
-        const v = (fields[key] as Schema<unknown>)(value[key], path ? `${path}.${key}` : key);
-        if (v !== undefined) out[key] = v;
-      }
-      return out as ObjectOf<F>;
-    },
-    { fields },
-  );
+export const object =
+  <F extends Fields>(fields: F): Schema<ObjectOf<F>> =>
+  (value, path) => {
+    const given = anObject(value, path);
+    const out: Record<string, unknown> = {};
+    for (const key in fields) {
+      const v = (fields[key] as Schema<unknown>)(given[key], path ? `${path}.${key}` : key);
+      if (v !== undefined) out[key] = v;
+    }
+    return out as ObjectOf<F>;
+  };
 
 /** The object's checked fields over a copy of all its others: for records whose other fields the spec does not show. */
 export const loose =
-  <F extends Fields>(schema: ObjectSchema<F>): Schema<ObjectOf<F> & { [field: string]: unknown }> =>
+  <T extends Record<string, unknown>>(schema: Schema<T>): Schema<T & { [field: string]: unknown }> =>
   (value, path) => ({ ...(value as object), ...schema(value, path) });
 
 /** Anything at all (e.g. a plan's feature configuration). */

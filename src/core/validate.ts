@@ -1,8 +1,12 @@
 // Format checks shared by the clients (before any request), the sandbox (at its boundary) and the UI.
 import { ApiError } from './http';
+import { isNonEmptyString } from './schema';
+import { daysInMonth } from './time';
+
+export { isNonEmptyString };
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const ISO_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The spec shows codes as BK-XXXXXX: six characters from A-Z and 0-9. */
 const BOOKING_CODE = /^BK-[A-Z0-9]{6}$/;
@@ -14,22 +18,14 @@ export const isHHMM = (v: string): boolean => HH_MM.test(v);
 export const isBookingCode = (v: string): boolean => BOOKING_CODE.test(v);
 export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
 
-/** YYYY-MM-DD that names a real day (no 2026-02-30). */
+/** YYYY-MM-DD that names a real day (no 2026-02-30): the pattern bounds the month, its length the day. */
 export function isIsoDate(v: string): boolean {
-  const m = ISO_DATE.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+  return ISO_DATE.test(v) && Number(v.slice(8)) <= daysInMonth(v.slice(0, 7));
 }
 
 /** Codes are typed by people: tolerate case and surrounding spaces, nothing else. */
 export function normalizeBookingCode(v: string): string {
   return v.trim().toUpperCase();
-}
-
-export function isNonEmptyString(v: unknown): v is string {
-  return typeof v === 'string' && v.trim() !== '';
 }
 
 export function invalidArgument(argument: string, message: string): ApiError {

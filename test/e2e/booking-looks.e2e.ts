@@ -93,7 +93,7 @@ suite('booking views in Chromium', () => {
           await page.getByRole('button', { name: /^BK-/ }).click();
           await page.getByRole('button', { name: 'Cancel booking' }).click();
           await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-          await page.getByRole('status').filter({ hasText: 'has been cancelled' }).waitFor();
+          await page.getByRole('status').filter({ hasText: 'Booking cancelled' }).waitFor();
           await page.getByRole('tab', { name: 'Book', exact: true }).click();
           await page.getByRole('heading', { name: 'Booking cancelled' }).waitFor();
           expect(await page.getByRole('link', { name: /Google Calendar|calendar file/ }).count()).toBe(0);

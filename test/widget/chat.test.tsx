@@ -186,14 +186,16 @@ describe('failure rows', () => {
     const errors = errorsOf(handle);
     send(openChat(ui), 'Busy?');
     await settle();
-    expect(ui.getByText('We are busy right now. Retrying in 3 s.')).toBeTruthy();
+    expect(ui.getByText('We are busy right now. Retrying in 3 seconds.')).toBeTruthy();
     expect(errors).toEqual([expect.objectContaining({ status: 429, code: 'rate_limited', retry: 'auto' })]);
 
     await advance(1000);
-    expect(ui.getByText('We are busy right now. Retrying in 2 s.')).toBeTruthy();
+    expect(ui.getByText('We are busy right now. Retrying in 2 seconds.')).toBeTruthy();
+    await advance(1000);
+    expect(ui.getByText('We are busy right now. Retrying in 1 second.')).toBeTruthy();
     expect(proxy.seen).toHaveLength(0);
 
-    await advance(2000);
+    await advance(1000);
     await settle();
     expect(proxy.seen).toHaveLength(1);
     expect(ui.getByText('Thanks for waiting.')).toBeTruthy();

@@ -170,13 +170,14 @@ describe('views', () => {
     expect(chat.getAttribute('aria-selected')).toBe('true');
   });
 
-  test('in a right-to-left locale the panel is rtl and the arrow keys follow the reading direction', () => {
-    const { ui, shadow } = mountWidget({ locale: 'ar' });
+  test('speaking a right-to-left language the panel is rtl and the arrow keys follow the reading direction', () => {
+    // A bundler user's own Arabic text: `locale` names the language it is in.
+    const { ui, shadow } = mountWidget({ locale: 'ar', strings: { tabChat: 'دردشة', tabBook: 'حجز' } });
     openChat(ui);
     expect(shadow.firstElementChild?.getAttribute('dir')).toBe('rtl');
-    const chat = ui.getByRole('tab', { name: 'Chat' });
+    const chat = ui.getByRole('tab', { name: 'دردشة' });
     fireEvent.keyDown(chat, { key: 'ArrowLeft' });
-    expect(ui.getByRole('tab', { name: 'Book' }).getAttribute('aria-selected')).toBe('true');
+    expect(ui.getByRole('tab', { name: 'حجز' }).getAttribute('aria-selected')).toBe('true');
   });
 
   test('text typed in the composer survives a trip to another view', () => {

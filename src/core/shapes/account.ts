@@ -2,7 +2,7 @@
 // credits, subscriptions, limits, invoices), written once; the server client checks every answer
 // with these. Records whose remaining fields the spec does not show keep them (loose).
 import { CREDITS_REMAINING_FIELDS, WEB_SOURCE_ID_FIELDS } from '../spec-assumptions';
-import { array, boolean, loose, nullable, number, object, optional, record, string, unknown, where, type Infer, type Schema } from '../schema';
+import { array, boolean, isFiniteNumber, loose, nullable, number, object, optional, record, string, unknown, where, type Infer, type Schema } from '../schema';
 
 // /chat: `success` and `credits` are shown, the rest is not.
 export interface ChatCredits {
@@ -12,14 +12,12 @@ export interface ChatCredits {
   remaining: number;
 }
 
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
 /** The credits object read tolerantly (its field names are not shown); undefined when unreadable. */
 export const chatCredits: Schema<ChatCredits | undefined> = (value) => {
   if (typeof value !== 'object' || value === null) return undefined;
   const c = value as Record<string, unknown>;
-  const remaining = CREDITS_REMAINING_FIELDS.map((field) => c[field]).find(finite);
-  return finite(c.used) && remaining !== undefined ? { used: c.used, remaining } : undefined;
+  const remaining = CREDITS_REMAINING_FIELDS.map((field) => c[field]).find(isFiniteNumber);
+  return isFiniteNumber(c.used) && remaining !== undefined ? { used: c.used, remaining } : undefined;
 };
 
 /** The service's reply: credits when they can be read; every other field kept for the owner. */

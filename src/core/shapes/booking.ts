@@ -57,7 +57,7 @@ export const bookingDate = object({
 
 export const bookingSlot = object({ time: slotTime, available: boolean });
 
-export const booking = object({
+const bookingFields = {
   id: optional(string, ''),
   booking_code: text,
   booking_date: isoDate,
@@ -69,10 +69,11 @@ export const booking = object({
   /** pending or confirmed on creation; the word after cancelling is not shown (spec-assumptions). */
   status: optional(string, ''),
   form_data: optional(record(answer), {}),
-});
+};
+export const booking = object(bookingFields);
 
 export const bookingWithDisplay = object({
-  ...booking.fields,
+  ...bookingFields,
   booking_title: optional(string, ''),
   display_date: optional(string, ''),
   display_time: optional(string, ''),

@@ -55,8 +55,8 @@ const LoadingStep = reactive(function LoadingStep(env: Env) {
 const intro = ({ config }: BookingFlow) =>
   config.value && (
     <div>
-      <p class="aw-b-title">{config.value.booking_title}</p>
-      {config.value.booking_description && <p>{config.value.booking_description}</p>}
+      <p class="aw-b-title" dir="auto">{config.value.booking_title}</p>
+      {config.value.booking_description && <p dir="auto">{config.value.booking_description}</p>}
     </div>
   );
 
@@ -75,7 +75,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
         {store.durations.value.map((option) => (
           <li key={option.id}>
             <button type="button" class="aw-b-choice" onClick={() => store.chooseDuration(option)}>
-              {durationText(env.ctx.locale, option.label, option.duration_minutes)}
+              <bdi>{durationText(env.ctx.locale, option.label, option.duration_minutes)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
               {option.label && <span class="aw-b-len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
@@ -93,7 +93,11 @@ const DateStep = reactive(function DateStep(env: Env) {
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? intro(store) : <p class="aw-b-sub">{durationOf(env)}</p>}
+      {store.durations.value.length === 1 ? intro(store) : (
+        <p class="aw-b-sub">
+          <bdi>{durationOf(env)}</bdi>
+        </p>
+      )}
       <p role="status" class="aw-b-note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>
@@ -219,6 +223,7 @@ const Field = reactive(function Field({ env: { store, t }, field, id }: { env: E
     name,
     value: store.answers.value.get(name) ?? '',
     placeholder: field.placeholder || undefined,
+    dir: 'auto' as const,
     required,
     autocomplete: purpose ?? 'off',
     'aria-invalid': error ? ('true' as const) : undefined,
@@ -229,7 +234,7 @@ const Field = reactive(function Field({ env: { store, t }, field, id }: { env: E
   return (
     <div class="aw-b-field">
       <label for={id}>
-        {label}
+        <bdi>{label}</bdi>
         {!required && <span class="aw-b-optional"> {t.optional}</span>}
       </label>
       {field.type === 'textarea' ? <textarea rows={3} {...props} /> : <input type={type} {...props} />}
@@ -262,7 +267,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
         </button>
       }
     >
-      <p class="aw-b-title">{c.booking_title}</p>
+      <p class="aw-b-title" dir="auto">{c.booking_title}</p>
       <Facts
         rows={[
           ...whenRows(ctx, c.timezone, chosen.instant),
@@ -283,15 +288,18 @@ function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: stri
     title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
     details: fmt(t.icsDetails, { code: b.booking_code }),
     start,
-    end: new Date(start.getTime() + b.duration_minutes * 60_000),
+    end: new Date(+start + b.duration_minutes * 60_000),
+
   };
   const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
   return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
 }
 
 class DoneStep extends Reactive<Env> {
-  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. */
-  added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. Declared only: undefined until the first view. */
+
+  declare added?: { b: Booking; t: BookingStrings; google: string; ics: string };
+
 
   override componentWillUnmount(): void {
     super.componentWillUnmount();
@@ -326,7 +334,7 @@ class DoneStep extends Reactive<Env> {
           </button>
         }
       >
-        <p class="aw-b-title">{c.booking_title}</p>
+        <p class="aw-b-title" dir="auto">{c.booking_title}</p>
         <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
         {!gone && (
           <p class="aw-b-add">

@@ -1,9 +1,9 @@
 // The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
 // by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
-import { createRef } from 'preact';
+import { createRef, type TargetedKeyboardEvent } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
-import { fmt } from '../i18n/format';
+import { fmt, plural } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { BookingFlow } from './state';
 import type { BookingStrings } from './strings';
@@ -23,8 +23,9 @@ interface CalendarProps {
 
 export class Calendar extends Reactive<CalendarProps> {
   grid = createRef<HTMLTableElement>();
-  /** Focus moved to a day of another month: the day takes focus once drawn. */
-  moved = false;
+  /** Focus moved to a day of another month: the day takes focus once drawn. Declared only: unset is false. */
+  declare moved?: boolean;
+
 
   override componentDidUpdate(): void {
     if (!this.moved) return;
@@ -49,9 +50,10 @@ export class Calendar extends Reactive<CalendarProps> {
     );
     const stop = focused.startsWith(month) ? focused : first;
 
-    const onKeyDown = (e: KeyboardEvent) => {
+    const onKeyDown = (e: TargetedKeyboardEvent<HTMLTableElement>) => {
       const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
-      if (!from || !(e.currentTarget instanceof HTMLElement)) return;
+      if (!from) return;
+
       if (e.key === 'Enter' || e.key === ' ') {
         // Handled here (and the button's own click suppressed) so one key press chooses once.
         e.preventDefault();
@@ -132,9 +134,7 @@ export class Calendar extends Reactive<CalendarProps> {
                       ? t.timesNone
                       : count === undefined
                         ? t.timesSome
-                        : count === 1
-                          ? t.timesOne
-                          : fmt(t.timesMany, { count });
+                        : plural(locale, t.timesCount, count);
                   const name = formatDate(locale, day);
                   return (
                     <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>

@@ -48,7 +48,7 @@ const Find = reactive(function Find(env: Env) {
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>
                 <button type="button" class="aw-b-choice" onClick={() => store.find(code)}>
-                  <span class="aw-b-code">{code}</span>{' '}
+                  <span class="aw-b-code" dir="ltr">{code}</span>{' '}
                   {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
                 </button>
               </li>
@@ -89,7 +89,6 @@ interface ResultProps {
 const Result = reactive(function Result({ env, result }: ResultProps) {
   const { store, t, ctx } = env;
   const cancelled = store.cancelled.value;
-  const { cancelReason } = result;
   // Not after a cancel made in the Book view's tab or another one.
   const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
   return (
@@ -106,13 +105,13 @@ const Result = reactive(function Result({ env, result }: ResultProps) {
         )
       }
     >
-      {cancelled !== null && (
+      {cancelled && (
         <p role="status" class="aw-b-note">
-          {cancelled || t.cancelled}
+          {t.cancelledHeading}
         </p>
       )}
       <Facts rows={bookingRows(env, result.booking)} />
-      {!canCancel && cancelled === null && cancelReason && <p class="aw-b-note">{cancelReason}</p>}
+      {!canCancel && !cancelled && result.cancelReason && <p class="aw-b-note">{result.cancelReason}</p>}
     </Step>
   );
 });

@@ -4,7 +4,8 @@ import { instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../cor
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dtf(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  const key = JSON.stringify([locale, timeZone, options]);
+
   let f = formatters.get(key);
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
   return f;
@@ -16,12 +17,12 @@ const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', 
 const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 export const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
-const utcDay = (date: string): number => Date.parse(`${date.length === 7 ? date + '-01' : date}T00:00:00Z`);
-
 /** A calendar date (YYYY-MM-DD) or month (YYYY-MM) in words; zone-free. */
 export function formatDate(locale: string, date: string, options: Intl.DateTimeFormatOptions = LONG_DAY): string {
-  return dtf(locale, 'UTC', options).format(utcDay(date));
+  // ECMA-262 reads both date-only forms as UTC midnight (of the 1st, for a month).
+  return dtf(locale, 'UTC', options).format(Date.parse(date));
 }
+
 
 /**
  * The time (or with `withDay`, day and time) of `instant` on `zone`'s wall clock. When that wall time
@@ -30,7 +31,8 @@ export function formatDate(locale: string, date: string, options: Intl.DateTimeF
 export function formatInstant(locale: string, zone: string, instant: Date, withDay = false): string {
   const wall = instantToZoned(instant, zone);
   const ambiguous = !isUnambiguousWallTime(wall.date, wall.time, zone);
-  const options = { ...(withDay ? LONG_DAY : {}), ...TIME, ...(ambiguous ? { timeZoneName: 'short' as const } : {}) };
+  const options = { ...(withDay && LONG_DAY), ...TIME, ...(ambiguous && { timeZoneName: 'short' as const }) };
+
   return dtf(locale, zone, options).format(instant);
 }
 

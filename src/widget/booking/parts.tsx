@@ -99,13 +99,19 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
 
 /** What the visitor is told about a failed request. */
 function problemText(t: BookingStrings, { kind, message }: Problem, notFound: string): string {
-  if (kind === 'notFound') return notFound;
-  if (kind === 'offline') return t.networkError;
-  if (kind === 'unreachable' || kind === 'timeout') return t.unreachable;
-  if (kind === 'busy') return t.busy;
-  if (kind === 'misconfigured' || kind === 'unavailable') return t.unavailable;
-  return message ?? t.serverError;
+  const said: Partial<Record<Problem['kind'], string>> = {
+    notFound,
+    offline: t.networkError,
+    unreachable: t.unreachable,
+    timeout: t.unreachable,
+    busy: t.busy,
+    misconfigured: t.unavailable,
+    unavailable: t.unavailable,
+  };
+  // Other kinds: the service's own words (a refusal), else the generic message.
+  return said[kind] ?? message ?? t.serverError;
 }
+
 
 export type Row = [string, ComponentChildren];
 
@@ -115,8 +121,8 @@ export function Facts({ rows }: { rows: Row[] }) {
     <dl class="aw-b-facts">
       {rows.map(([label, value]) => (
         <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dt dir="auto">{label}</dt>
+          <dd dir="auto">{value}</dd>
         </div>
       ))}
     </dl>

@@ -20,8 +20,7 @@ export const bookingStrings = {
   jumped: 'No free times in {from}. Showing {to}, the first month with free times.',
   noneFree: 'No free times to book right now.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 time available',
-  timesMany: '{count} times available',
+  timesCount: 'one: {count} time available | other: {count} times available',
   timesSome: 'times available',
   timesNone: 'not available',
 

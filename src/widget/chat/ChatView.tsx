@@ -3,7 +3,7 @@
 import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
-import { fmt } from '../i18n/format';
+import { fmt, plural } from '../i18n/format';
 import type { Strings } from '../i18n';
 import { downIcon } from '../shell/icons';
 import { link, renderMarkdown } from './markdown';
@@ -42,7 +42,7 @@ class Countdown extends Component<CountdownProps> {
     return (
       <p class="aw-notice">
         {/* The number changes every second: shown, but announced once in words instead. */}
-        <span aria-hidden="true">{fmt(strings.chatBusy, { seconds: new Intl.NumberFormat(locale).format(seconds) })}</span>
+        <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds)}</span>
         <span class="aw-sr">{strings.chatBusyAnnounce}</span>
       </p>
     );
@@ -55,7 +55,8 @@ function Failure(props: RowProps) {
   const failure = message.failure;
   if (!failure) return null;
   const { reason } = failure;
-  if (reason === 'busy') return <Countdown until={failure.retryAt ?? props.now()} {...props} />;
+  // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
+  if (reason === 'busy') return <Countdown until={failure.retryAt ?? 0} {...props} />;
   const [text, action, label] =
     reason === 'unavailable'
       ? [strings.chatUnavailable, openBooking, strings.chatOpenBooking]
@@ -86,8 +87,8 @@ function Failure(props: RowProps) {
   );
 }
 
-function Sources({ message: { sources = [] }, strings }: RowProps) {
-  return sources.length ? (
+function Sources({ message: { sources }, strings }: RowProps) {
+  return sources?.length ? (
     <div class="aw-sources">
       <p class="aw-sources-title">{strings.sources}</p>
       <ul>
@@ -111,7 +112,7 @@ class MessageRow extends Component<RowProps> {
     return (
       <div class={`aw-msg aw-msg--${message.role}${message.status === 'sending' ? ' aw-msg--sending' : ''}`}>
         <span class="aw-sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
-        <div class="aw-bubble">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
+        <div class="aw-bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
         {mine ? <Failure {...props} /> : <Sources {...props} />}
       </div>
     );
@@ -133,9 +134,9 @@ class MessageList extends Reactive<ChatViewProps> {
 
   toBottom = () => {
     const el = this.log.current;
-    const { messages, sending } = this.props.chat;
-    // With only the greeting there is nothing to scroll; reading scrollHeight would force a layout.
-    if (el && (messages.peek().length || sending.peek())) el.scrollTop = el.scrollHeight;
+    // With only the greeting (so nothing sending either) there is nothing to scroll; reading
+    // scrollHeight would force a layout.
+    if (el && this.props.chat.messages.peek().length) el.scrollTop = el.scrollHeight;
     this.pinned = true;
     this.unseen.value = false;
   };
@@ -145,19 +146,18 @@ class MessageList extends Reactive<ChatViewProps> {
   }
 
   override componentDidUpdate(previous: ChatViewProps): void {
-    if (this.tail !== this.followed) {
-      this.followed = this.tail;
-      if (this.pinned) this.toBottom();
-      else this.unseen.value = true;
-    }
-    if (this.props.visible && !previous.visible && this.pinned) this.toBottom();
+    // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
+    const grew = this.tail !== this.followed;
+    this.followed = this.tail;
+    if (this.pinned && (grew || (this.props.visible && !previous.visible))) this.toBottom();
+    else if (grew) this.unseen.value = true;
   }
 
   view(props: ChatViewProps) {
     const { chat, strings, title, greeting } = props;
     const messages = chat.messages.value;
     const sending = chat.sending.value;
-    this.tail = `${messages[messages.length - 1]?.id} ${sending}`;
+    this.tail = `${messages.at(-1)?.id} ${sending}`;
 
     const onScroll = () => {
       const el = this.log.current;
@@ -171,7 +171,7 @@ class MessageList extends Reactive<ChatViewProps> {
         {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
         <div ref={this.log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
           <div class="aw-msg aw-msg--agent">
-            <div class="aw-bubble">
+            <div class="aw-bubble" dir="auto">
               <p>{greeting}</p>
             </div>
           </div>
@@ -205,8 +205,8 @@ const MAX_ROWS = 6;
 const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   const draft = chat.draft.value;
   const error = chat.composerError.value;
-  const sending = chat.sending.value;
-  const rows = Math.min(MAX_ROWS, Math.max(1, draft.split('\n').length));
+  // split() gives at least one line, even for an empty draft.
+  const rows = Math.min(MAX_ROWS, draft.split('\n').length);
   return (
     <form
       class="aw-composer"
@@ -226,6 +226,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
       <textarea
         id="aw-input"
         class="aw-input"
+        dir="auto"
         rows={rows}
         value={draft}
         placeholder={strings.messagePlaceholder}
@@ -233,7 +234,8 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
         aria-describedby={error ? 'aw-composer-error' : undefined}
         onInput={(event) => {
           chat.draft.value = event.currentTarget.value;
-          if (chat.composerError.value) chat.composerError.value = undefined;
+          // A signal ignores a write of the value it holds: no update when there was no error.
+          chat.composerError.value = undefined;
         }}
         onKeyDown={(event) => {
           // Enter sends; Shift+Enter is a newline; an IME composition's Enter is the IME's.
@@ -242,7 +244,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
           chat.send();
         }}
       />
-      <button type="submit" class="aw-send" disabled={sending}>
+      <button type="submit" class="aw-send" disabled={chat.sending.value}>
         {strings.send}
       </button>
     </form>

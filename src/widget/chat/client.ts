@@ -11,6 +11,7 @@ export const CHAT_TIMEOUT_MS = 45_000;
 export interface ChatClient {
   /** The chat proxy's URL, for the owner's console line when nothing answers there. */
   readonly url: string;
+  /** The proxy's answer, checked against the spec (its sources are cleaned where they are shown). */
   send(request: ProxyChatRequest, signal?: AbortSignal): Promise<ProxyChatSuccess>;
 }
 
@@ -24,9 +25,7 @@ export interface ChatClientOptions {
 export function cleanSources(value: unknown): ChatSource[] {
   return (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
     const { title, url } = (item ?? {}) as Record<string, unknown>;
-    const source: ChatSource = {};
-    if (isNonEmptyString(title)) source.title = title;
-    if (isNonEmptyString(url)) source.url = url;
+    const source: ChatSource = { ...(isNonEmptyString(title) && { title }), ...(isNonEmptyString(url) && { url }) };
     return source.title || source.url ? [source] : [];
   });
 }
@@ -36,9 +35,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const http = createHttp({ baseUrl: '', fetch: options.fetch, timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS });
   return {
     url: options.url,
-    async send(request, signal) {
-      const answer = await http(options.url, proxyChatSuccess, { method: 'POST', body: request, signal });
-      return { ...answer, sources: cleanSources(answer.sources) };
-    },
+    send: (request, signal) => http(options.url, proxyChatSuccess, { method: 'POST', body: request, signal }),
   };
 }

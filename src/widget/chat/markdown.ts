@@ -3,17 +3,14 @@
 // > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
+import { attempt } from '../../core/attempt';
 
 const SAFE_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'];
 
 /** The normalised URL when it is absolute http(s), mailto or tel; anything else is not a link. */
 export function safeHref(raw: string): string | undefined {
-  try {
-    const url = new URL(raw.trim());
-    return SAFE_PROTOCOLS.includes(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = attempt(() => new URL(raw.trim()));
+  return url && SAFE_PROTOCOLS.includes(url.protocol) ? url.href : undefined;
 }
 
 /** A link that opens outside the page, or plain text when the URL is not allowed. */
@@ -31,12 +28,13 @@ function inline(text: string, hint: string): ComponentChildren[] {
   const out: ComponentChildren[] = [];
   let last = 0;
   for (const m of text.matchAll(INLINE)) {
-    const at = m.index ?? 0;
+    const at = m.index;
     if (at > last) out.push(text.slice(last, at));
     last = at + m[0].length;
-    if (m[1] !== undefined) out.push(h('code', null, m[1]));
-    else if (m[2] !== undefined) out.push(h('strong', null, inline(m[2], hint)));
-    else if (m[3] !== undefined) out.push(h('em', null, inline(m[3], hint)));
+    // Each group matches at least one character: the one that took part is the one that is not empty.
+    if (m[1]) out.push(h('code', { dir: 'ltr' }, m[1]));
+    else if (m[2]) out.push(h('strong', null, inline(m[2], hint)));
+    else if (m[3]) out.push(h('em', null, inline(m[3], hint)));
     else out.push(link(m[5] ?? '', inline(m[4] ?? '', hint), hint));
   }
   if (last < text.length) out.push(text.slice(last));
@@ -45,7 +43,7 @@ function inline(text: string, hint: string): ComponentChildren[] {
 
 /** Inline content with single newlines kept as <br>. */
 function lines(text: string, hint: string): ComponentChildren[] {
-  return text.split('\n').flatMap((line, i) => (i === 0 ? inline(line, hint) : [h('br', null), ...inline(line, hint)]));
+  return text.split('\n').flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -71,7 +69,7 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     const first = ITEM.exec(row);
     if (fence) {
       i++;
-      blocks.push(h('pre', null, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
+      blocks.push(h('pre', { dir: 'ltr' }, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
       i++;
     } else if (!row.trim()) i++;
     else if (heading !== undefined) {

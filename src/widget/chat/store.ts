@@ -4,7 +4,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
 import type { Emitter } from '../platform/events';
-import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
@@ -92,53 +92,38 @@ function bound<T extends { text: string }>(list: T[]): T[] {
   return list.slice(from);
 }
 
-interface Stored {
-  conversationId?: string | undefined;
-  messages: ChatMessage[];
+/** The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us parse more). */
+function parseMessages(value: unknown): ChatMessage[] {
+  return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
+    const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
+    return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
+      ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
+      : [];
+  });
 }
 
-
-function parseStored(value: unknown): Stored {
-  const { conversationId, messages } = (value ?? {}) as Record<string, unknown>;
-  return {
-    conversationId: isText(conversationId) ? conversationId : undefined,
-    // The same bound as writing: a hand-edited store cannot make the panel render thousands of rows.
-    messages: bound(
-      (Array.isArray(messages) ? messages.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
-        const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
-        return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-          ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
-          : [];
-      }),
-    ),
-  };
+/** Why a refused message's text went back to the composer, as a dictionary key (the proxy's codes refine it). */
+function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
+  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
+  return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
 }
 
-/** Refused messages: the text goes back to the composer with this dictionary key as the reason. */
-type Rejected = 'chatTooLong' | 'chatEmpty' | 'chatInvalid';
-
-const isRejected = (outcome: FailureReason | Rejected): outcome is Rejected => outcome.startsWith('chat');
-
-/** The design table's rows, from the widget's reading of the failure (the proxy's codes refine a refusal). */
-function outcomeOf({ kind, status, code }: Failure): FailureReason | Rejected {
-  if (kind === 'refused') {
-    if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
-    return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
-  }
-  if (kind === 'offline' || kind === 'unreachable' || kind === 'unavailable' || kind === 'busy') return kind;
+/** The design table's rows for a message that was not refused; the kinds the two share pass through. */
+function reasonOf(kind: Exclude<FailureKind, 'refused'>): FailureReason {
   // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
-  return kind === 'misconfigured' || kind === 'notFound' ? 'misconfigured' : 'failed';
+  if (kind === 'notFound') return 'misconfigured';
+  return kind === 'timeout' || kind === 'invalid' || kind === 'server' ? 'failed' : kind;
 }
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
-  const initial = parseStored(store.read('chat'));
-  const messages = signal(initial.messages);
-  const conversationId = signal(initial.conversationId);
+  const messages = signal<ChatMessage[]>([]);
+  const conversationId = signal<string>();
   const draft = signal('');
-  const composerError = signal<StringKey | undefined>(undefined);
+  const composerError = signal<StringKey>();
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
 
-  const inflight = new Set<AbortController>();
+  /** Aborts every request in flight; a new conversation gets a new one. */
+  let requests = new AbortController();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /**
    * The bounds: automatic resends spent, per cause and message. One after a 429 (`busy`), one on the
@@ -153,7 +138,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
   let disposed = false;
 
-  const find = (id: string) => messages.value.find((m) => m.id === id);
+  /** The message `id`, unless it is gone (a new conversation) or the chat is. */
+  const find = (id: string) => (disposed ? undefined : messages.value.find((m) => m.id === id));
   const without = (id: string) => messages.value.filter((m) => m.id !== id);
   const update = (id: string, patch: Partial<ChatMessage>) => {
     messages.value = messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
@@ -184,19 +170,17 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     void deliver(id);
   };
 
-  const fail = (message: ChatMessage, error: unknown) => {
+  const fail = ({ id, text }: ChatMessage, error: unknown) => {
     const failure = classify(error);
     if (!failure) return;
-    const outcome = outcomeOf(failure);
-    const { id, text } = message;
     let retry: WidgetErrorEvent['retry'] = 'none';
-    if (isRejected(outcome)) {
+    if (failure.kind === 'refused') {
       // Not accepted: the text goes back to the composer, ahead of anything typed since.
       messages.value = without(id);
       draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
-      composerError.value = outcome;
+      composerError.value = refusalOf(failure);
     } else {
-      let reason = outcome;
+      let reason = reasonOf(failure.kind);
       let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
@@ -221,15 +205,14 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   async function deliver(id: string): Promise<void> {
     const message = find(id);
-    if (!message || disposed) return;
+    if (!message) return;
     // A retried message moves to the end, so each reply follows its question.
     messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
-    const controller = new AbortController();
-    inflight.add(controller);
     try {
-      const reply = await client.send({ agentId, message: message.text, ...withConversation() }, controller.signal);
-      if (disposed || !find(id)) return;
-      const sources = reply.sources ?? [];
+      const reply = await client.send({ agentId, message: message.text, ...withConversation() }, requests.signal);
+      if (!find(id)) return;
+      // The sources worth showing, the same cleaning as for the stored ones.
+      const sources = cleanSources(reply.sources);
       const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
       if (reply.conversationId) conversationId.value = reply.conversationId;
       update(id, { status: 'sent' });
@@ -240,9 +223,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
       if (waiting) resend(waiting.id);
     } catch (error) {
-      if (!disposed && find(id)) fail(message, error);
-    } finally {
-      inflight.delete(controller);
+      if (find(id)) fail(message, error);
     }
   }
 
@@ -252,15 +233,18 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
   win.addEventListener('online', onOnline);
 
-  const stopWatching = store.watch('chat', (value) => {
-    const next = parseStored(value);
-    conversationId.value = next.conversationId;
-    // Another tab's delivered messages, then whatever is still in flight or failed here.
-    set([...next.messages, ...messages.value.filter((m) => m.status !== 'sent')]);
-  });
+  /** The stored conversation (this tab's at the start, another tab's since), then what is in flight or failed here. */
+  const load = (value: unknown) => {
+    const stored = (value ?? {}) as Record<string, unknown>;
+    conversationId.value = isText(stored.conversationId) ? stored.conversationId : undefined;
+    // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
+    set([...parseMessages(stored.messages), ...messages.value.filter((m) => m.status !== 'sent')]);
+  };
+  load(store.read('chat'));
+  const stopWatching = store.watch('chat', load);
 
   const stopAll = () => {
-    inflight.forEach((controller) => controller.abort());
+    requests.abort();
     timers.forEach(clearTimeout);
   };
 
@@ -288,6 +272,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     clear() {
       stopAll();
+      requests = new AbortController();
       messages.value = [];
       conversationId.value = composerError.value = undefined;
       store.remove('chat');

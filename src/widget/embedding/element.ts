@@ -34,8 +34,10 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     readonly version = VERSION;
     /** Outlives remounts, so handlers added once keep hearing events. */
     private emitter = createEmitter();
-    private handle: WidgetHandle | undefined;
-    private stale = false;
+    // Declared only (undefined until first set): no class fields are emitted for them.
+    declare private handle: WidgetHandle | undefined;
+    /** A (re)mount is pending. */
+    declare private stale: boolean | undefined;
 
     connectedCallback() {
       this.schedule();

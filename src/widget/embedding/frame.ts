@@ -49,8 +49,11 @@ function originOf(value: string | undefined): string | undefined {
   return undefined;
 }
 
-/** Starts the frame page in `win`; `parent` is where messages go (the framing window). Returns a stop. */
-export function startFrame(win: Window, parent: Window = win.parent): () => void {
+/**
+ * Starts the frame page in `win`; `parent` is where messages go (the framing window), `scriptUrl` where
+ * embed.js came from (its languages are next to it). Returns a stop.
+ */
+export function startFrame(win: Window, parent: Window = win.parent, scriptUrl?: string): () => void {
   const doc = win.document;
   const raw = frameParams(win.location);
   const parentOrigin = originOf(typeof raw.parentOrigin === 'string' ? raw.parentOrigin : undefined);
@@ -76,7 +79,7 @@ export function startFrame(win: Window, parent: Window = win.parent): () => void
 
   const emitter = createEmitter();
   for (const type of Object.keys(FORWARDED) as WidgetEvent[]) emitter.on(type, (payload) => post(type, payload));
-  const handle = mountResolved(doc.body, options, { emitter });
+  const handle = mountResolved(doc.body, options, { emitter, scriptUrl });
 
   // The body is exactly as tall as the panel's content (no height of its own): the parent sizes the
   // frame to it, so the frame never needs a scrollbar.

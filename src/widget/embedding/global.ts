@@ -21,6 +21,9 @@ declare global {
   }
 }
 
+/** Where widget.js came from: its languages are fetched from the same folder. Unset for bundler users. */
+let scriptUrl: string | undefined;
+
 /**
  * Validates `input` and mounts it into `host` (an <agent-widget>), else where the options say. When the
  * options cannot be used the console says why, and `emitter` hears an `error` event.
@@ -28,7 +31,7 @@ declare global {
 export function start(input: unknown, doc: Document, emitter: Emitter, host?: HTMLElement): WidgetHandle | undefined {
   const options = readOptions(input, doc);
   const container = host ?? (options && resolveContainer(options, doc));
-  if (options && container) return mountResolved(container, options, { emitter, host });
+  if (options && container) return mountResolved(container, options, { emitter, host, scriptUrl });
   const agentId = isRecord(input) ? input.agentId : undefined;
   emitter.emit('error', configError(typeof agentId === 'string' ? agentId : ''));
   return undefined;
@@ -64,16 +67,17 @@ export function createApi(doc: Document): CheckedApi {
     version: VERSION,
     init(options: unknown, ownTask = false) {
       if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
-      if (doc.readyState !== 'loading' && !ownTask) return begin(options);
-      const inOwnTask = () => {
-        const timer = setTimeout(() => begin(options));
-        cancel = () => clearTimeout(timer);
-      };
-      if (doc.readyState !== 'loading') return inOwnTask();
-      // From <head>: after parsing, and for the script's own start not inside the page's DOMContentLoaded task.
-      const onReady = ownTask ? inOwnTask : () => begin(options);
-      doc.addEventListener('DOMContentLoaded', onReady, { once: true });
-      cancel = () => doc.removeEventListener('DOMContentLoaded', onReady);
+      // The script's own start runs in a task of its own, so never inside the page's DOMContentLoaded task.
+      const go = ownTask
+        ? () => {
+            const timer = setTimeout(() => begin(options));
+            cancel = () => clearTimeout(timer);
+          }
+        : () => begin(options);
+      if (doc.readyState !== 'loading') return go();
+      // From <head>: after parsing.
+      doc.addEventListener('DOMContentLoaded', go, { once: true });
+      cancel = () => doc.removeEventListener('DOMContentLoaded', go);
     },
     open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),
@@ -108,6 +112,7 @@ export function installGlobal(win: Window, script: Element | null): AgentWidgetA
     return existing;
   }
   const queue = existing && Array.isArray(existing.q) ? existing.q : [];
+  scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script ? optionsFromScript(script) : {};

@@ -7,7 +7,8 @@ import { bookingCss, createBookingStores } from '../booking';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
-import { makeStrings } from '../i18n';
+import { defaultStrings, type Strings } from '../i18n';
+import { languageOf, loadLanguage } from '../i18n/languages';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import chatCss from '../chat/chat.css?inline';
@@ -35,6 +36,11 @@ export interface MountDeps {
   now?: () => number;
   /** The owner's element that holds the shadow root (<agent-widget>) instead of a <div> of ours. */
   host?: HTMLElement;
+  /**
+   * The URL of the script the widget came in (widget.js, embed.js): a language other than English is
+   * fetched from its folder (locales/<code>.js). Bundler users pass the dictionary in `strings` instead.
+   */
+  scriptUrl?: string;
 }
 
 /**
@@ -49,12 +55,12 @@ export function mount(container: Element, options: WidgetOptions, deps: MountDep
 export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps = {}): WidgetHandle {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? window;
-  const now = deps.now ?? Date.now;
-  const emitter = deps.emitter ?? createEmitter();
+  const { now = Date.now, emitter = createEmitter(), scriptUrl, host: ownerHost } = deps;
   const { agentId } = options;
+  const code = languageOf(options.locale);
 
-  const own = !deps.host;
-  const host = deps.host ?? doc.createElement('div');
+  const own = !ownerHost;
+  const host = ownerHost ?? doc.createElement('div');
   if (own) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -76,15 +82,15 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     if (shell.isOpen.value) {
       this.dispose();
       adoptStyles(root, chatCss + bookingCss, true);
+      speak();
     }
   });
   let zone: string | undefined;
   const booking = createBookingStores({
-    agentId,
+    // The options as resolved: the booking reads agentId, apiBase, title, locale, prefill and utm of
+    // them (BookingContext names no others; nothing there lists its keys).
+    ...options,
     client: createBookingClient({ baseUrl: options.apiBase }),
-    apiBase: options.apiBase,
-    title: options.title,
-    locale: options.locale,
     // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).
     get visitorTimeZone() {
       return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -96,13 +102,29 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     },
     // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
-    prefill: options.prefill,
-    utm: options.utm,
     now: () => new Date(now()),
   });
 
   if (own) container.appendChild(host);
-  render(h(App, { shell, chat, strings: makeStrings(options.strings), options, booking, now }), root);
+  // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
+  // their own dictionary in `strings` (then `locale` names it). The text is English with the
+  // language's and then the owner's overrides on top (both checked by pickStrings).
+  const ownText = !scriptUrl && Object.keys(options.strings).length > 0;
+  const draw = (dictionary?: Partial<Strings>) => {
+    const lang = dictionary ? code : ownText ? options.locale : 'en';
+    render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now }), root);
+  };
+  draw();
+  /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
+  function speak(): void {
+    if (scriptUrl && code !== 'en')
+      void loadLanguage(code, scriptUrl).then((dictionary) => {
+        if (dictionary && !destroyed) draw(dictionary);
+      });
+  }
+  // When the browser is idle, or on the first open if sooner (an inline panel opens at once): the
+  // launcher never waits for it.
+  (win.requestIdleCallback ?? setTimeout)(speak);
 
   let destroyed = false;
   // After the current task, so handlers added right after init() still hear it.

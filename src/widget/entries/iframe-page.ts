@@ -1,4 +1,5 @@
 // dist/embed.js, loaded by dist/embed.html: the whole logic is in ./frame.
 import { startFrame } from '../embedding/frame';
 
-startFrame(window);
+// embed.js is a classic script: currentScript is it while this runs, and its languages are next to it.
+startFrame(window, window.parent, (document.currentScript as HTMLScriptElement | null)?.src);

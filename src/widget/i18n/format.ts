@@ -4,3 +4,15 @@
 export function fmt(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 }
+
+/**
+ * A string with a count, its forms named by the Intl.PluralRules categories of `locale`:
+ * "one: {count} time available | other: {count} times available" (Polish adds few and many, Arabic zero,
+ * two, few and many). A missing form falls back to `other`; text without forms is used for every count.
+ * {count} is the number as `locale` writes it.
+ */
+export function plural(locale: string, template: string, count: number): string {
+  const forms = new Map(template.split('|').map((part) => part.split(/:(.*)/s).map((text) => text.trim()) as [string, string | undefined]));
+  const form = forms.get(new Intl.PluralRules(locale).select(count)) ?? forms.get('other') ?? template;
+  return fmt(form, { count: count.toLocaleString(locale) });
+}

@@ -25,7 +25,8 @@ export const shellStrings = {
   chatOffline: 'Not sent: you seem to be offline. It will be sent again when you are back online.',
   chatUnreachable: "We can't reach the chat service right now. Your message was not sent.",
   chatFailed: 'Something went wrong. Your message was not sent.',
-  chatBusy: 'We are busy right now. Retrying in {seconds} s.',
+  // A count's forms are named by Intl.PluralRules categories (./format `plural`); `other` is the fallback.
+  chatBusy: 'one: We are busy right now. Retrying in {count} second. | other: We are busy right now. Retrying in {count} seconds.',
   chatBusyAnnounce: 'We are busy right now. Your message will be sent again automatically.',
   chatStillBusy: 'Still busy. Please try again in a moment.',
   chatUnavailable: 'Chat is unavailable right now. You can still book a time.',
@@ -41,8 +42,16 @@ export const defaultStrings = { ...shellStrings, ...bookingStrings };
 export type Strings = typeof defaultStrings;
 export type StringKey = keyof Strings;
 
-/** The built-in dictionary with the owner's overrides (validated as strings by ./options). */
-export const makeStrings = (overrides: Partial<Strings>): Strings => ({ ...defaultStrings, ...overrides });
+/** The entries of `given` that are known keys holding text, and the names of the others. */
+export function pickStrings(given: Record<string, unknown>): [Partial<Strings>, string[]] {
+  const picked: Record<string, string> = {};
+  const rejected: string[] = [];
+  for (const [key, text] of Object.entries(given)) {
+    if (Object.hasOwn(defaultStrings, key) && typeof text === 'string') picked[key] = text;
+    else rejected.push(key);
+  }
+  return [picked, rejected];
+}
 
 /** Arabic, Hebrew, Persian and Urdu, with or without a region. */
 export const textDirection = (locale: string): 'rtl' | 'ltr' => (/^(ar|he|fa|ur)\b/i.test(locale) ? 'rtl' : 'ltr');

@@ -1,11 +1,12 @@
 // Every option of the widget is validated here, whether it came from data-* attributes or init().
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
-// A malformed optional one: one console.warn, and its default is used.
+// A malformed optional one: one console.warn, and its default is used. The owner's strings are the
+// exception: a mistake there is one console.error naming it, and the built-in text is used for it.
 import { isRecord } from '../../core/schema';
-import { attempt } from '../platform/attempt';
+import { attempt } from '../../core/attempt';
+import { pickStrings, type Strings } from '../i18n';
 
 export { isRecord };
-import type { Strings } from '../i18n';
 
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
 export type View = (typeof VIEWS)[number];
@@ -35,6 +36,7 @@ export interface WidgetOptions {
   mode?: Mode;
   /** Inline mode: a selector or the element the panel fills. */
   target?: string | Element;
+  /** Overrides of the visible text by key; from a tag, JSON (data-strings). */
   strings?: Partial<Strings>;
   /** Booking form answers to prefill, keyed by form field id (or name / email). */
   prefill?: Record<string, string>;
@@ -120,8 +122,8 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
   target: [same, 'a selector', undefined],
 };
 
-/** prefillFromUrl is a list (or "name,email"), read by prefillOf rather than a parser. */
-const SCRIPT_KEYS = ['prefillFromUrl', ...Object.keys(RULES)];
+/** prefillFromUrl is a list (or "name,email"), read by prefillOf; strings is JSON, read by stringsOf. */
+const SCRIPT_KEYS = ['prefillFromUrl', 'strings', ...Object.keys(RULES)];
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
@@ -177,11 +179,22 @@ function prefillOf(raw: Record<string, unknown>, pageUrl: string): Record<string
   return nonEmpty({ ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) });
 }
 
-/** `options` only when `errors` is empty. */
+/** `options` only when `errors` is empty. `mistakes` (in the owner's strings) do not stop the widget. */
 export interface Resolution {
   options: ResolvedOptions | undefined;
   errors: string[];
   warnings: string[];
+  mistakes: string[];
+}
+
+/** The owner's strings: an object from init(), JSON from data-strings. What cannot be used goes to `mistakes`. */
+function stringsOf(value: unknown, mistakes: string[]): Partial<Strings> {
+  if (value === undefined || value === '') return {};
+  const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
+  const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
+  if (!isRecord(given) || rejected.length > 0)
+    mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
+  return strings;
 }
 
 /**
@@ -191,6 +204,7 @@ export interface Resolution {
 export function resolveOptions(input: unknown, baseUri: string, fallbackLocale = 'en', pageUrl = baseUri): Resolution {
   const errors: string[] = [];
   const warnings: string[] = [];
+  const mistakes: string[] = [];
   const given: Record<string, unknown> = isRecord(input) ? input : {};
   if (!isRecord(input)) errors.push('init() needs an options object.');
   const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
@@ -220,22 +234,24 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale =
     ...parsed,
     target: element ?? parsed.target,
     locale: parsed.locale ?? canonicalLocale(fallbackLocale) ?? 'en',
-    strings: stringRecord(raw.strings) ?? {},
+    strings: stringsOf(raw.strings, mistakes),
     prefill: prefillOf(raw, pageUrl),
     utm: parsed.utm ? fromQuery(pageUrl, UTM_KEYS) : undefined,
   };
-  return { options: errors.length > 0 ? undefined : options, errors, warnings };
+  return { options: errors.length > 0 ? undefined : options, errors, warnings, mistakes };
 }
 
 /** Validates and reports to the console: one error (nothing drawn) or one warning (defaults used). */
 export function readOptions(input: unknown, doc: Document): ResolvedOptions | undefined {
-  const { options, errors, warnings } = resolveOptions(
+  const { options, errors, warnings, mistakes } = resolveOptions(
     input,
     doc.baseURI,
-    doc.documentElement.lang || doc.defaultView?.navigator.language || 'en',
+    // Neither (or no valid tag): resolveOptions falls back to English.
+    doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );
   if (warnings.length > 0) console.warn(`${PREFIX} Defaults used: ${warnings.join(' ')}`);
+  if (mistakes.length > 0) console.error(`${PREFIX} Built-in text used: ${mistakes.join(' ')}`);
   if (!options) notStarted(errors.join(' '));
   return options;
 }

@@ -1,6 +1,6 @@
 // Colours from the owner's options, and the :host rules generated from them (a constructable sheet,
 // so no style attribute is ever needed under a strict CSP).
-import { attempt } from '../platform/attempt';
+import { attempt } from '../../core/attempt';
 import type { ResolvedOptions } from './options';
 
 const WHITE = '#ffffff';
@@ -37,15 +37,16 @@ export function textColorOn(background: string): string {
  * owner's <agent-widget> element (`ownerSized`) stays sizable by the page's CSS, block by default.
  */
 export function hostCss({ color, mode }: Pick<ResolvedOptions, 'color' | 'mode'>, ownerSized = false): string {
-  const placement = ownerSized
-    ? 'all:initial;display:block;'
-    : // Out of flow in bubble mode: the host page's layout (flex gaps, margins) never sees us. The top
-      // z-index, and last in <body>, so even a host's max-z-index sticky header stays underneath.
-      `all:initial;${mode === 'bubble' ? 'position:fixed;inset:auto;width:0;height:0;z-index:2147483647' : 'display:block;width:100%;height:100%'};`.replace(
-        /;/g,
-        '!important;',
-      );
-  return `:host{${placement}--aw-accent:${color};--aw-on-accent:${textColorOn(color)}}`;
+  const placement = `all:initial;${
+    ownerSized
+      ? 'display:block'
+      : // Out of flow in bubble mode: the host page's layout (flex gaps, margins) never sees us. The top
+        // z-index, and last in <body>, so even a host's max-z-index sticky header stays underneath.
+        mode === 'bubble'
+        ? 'position:fixed;inset:auto;width:0;height:0;z-index:2147483647'
+        : 'display:block;width:100%;height:100%'
+  };`;
+  return `:host{${ownerSized ? placement : placement.replace(/;/g, '!important;')}--aw-accent:${color};--aw-on-accent:${textColorOn(color)}}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The widget's one reading of a failed request, for chat and booking alike: what kind of failure it
 // is (what the visitor is told), whether asking again can help, and the `error` event for the host.
-import { isApiError, type ApiErrorKind } from '../../core/http';
+import { isApiError, type ApiError, type ApiErrorKind } from '../../core/http';
 
 export type FailureKind =
   /** No answer, and the browser says it has no network. */
@@ -36,30 +36,30 @@ export interface Failure {
   retryable: boolean;
 }
 
-const RETRYABLE: readonly FailureKind[] = ['offline', 'unreachable', 'timeout', 'busy', 'invalid', 'server'];
+/** Refusals that the same request would meet again; every other failure may pass on another try. */
+const FINAL: readonly FailureKind[] = ['refused', 'unavailable', 'notFound', 'misconfigured'];
 const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
 
 function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
   // Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
   if (kind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
-  if (kind === 'timeout') return 'timeout';
-  if (kind === 'invalid_response') return 'invalid';
-  if (kind !== 'http' || status >= 500) return 'server';
-  return BY_STATUS[status] ?? 'misconfigured';
+  if (kind === 'http' && status < 500) return BY_STATUS[status] ?? 'misconfigured';
+  return kind === 'timeout' ? 'timeout' : kind === 'invalid_response' ? 'invalid' : 'server';
 }
 
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
-  const api = isApiError(error) ? error : undefined;
-  if (api?.kind === 'aborted') return undefined;
-  const kind = kindOf(api?.kind, api?.status ?? 0);
+  // Anything but an ApiError got no answer and has no kind of its own.
+  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = isApiError(error) ? error : {};
+  if (apiKind === 'aborted') return undefined;
+  const kind = kindOf(apiKind, status);
   return {
     kind,
-    status: api?.status ?? 0,
-    code: api?.code,
-    retryAfter: api?.retryAfter,
+    status,
+    code,
+    retryAfter,
     message: error instanceof Error ? error.message : String(error),
-    retryable: RETRYABLE.includes(kind),
+    retryable: !FINAL.includes(kind),
   };
 }
 
@@ -96,7 +96,7 @@ export function errorEvent(
     scope,
     kind: isApiError(error) ? error.kind : 'network',
     status,
-    ...(code ? { code } : {}),
+    ...(code && { code }),
     message,
     retry,
   };

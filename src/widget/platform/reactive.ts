@@ -14,7 +14,8 @@ import { effect } from '@preact/signals-core';
 
 /** A class component whose `view` is tracked: write `view` where a Preact class writes `render`. */
 export abstract class Reactive<P = object> extends Component<P> {
-  private stop?: () => void;
+  // Declared only (undefined until the first render): no class field is emitted for it.
+  declare private stop?: () => void;
 
   abstract view(props: RenderableProps<P>): ComponentChild;
 

@@ -2,10 +2,11 @@
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
 // the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
+import { isRecord } from '../../core/schema';
 import { isTimeZone } from '../../core/time';
 import { isIsoDate } from '../../core/validate';
 import { signal } from '@preact/signals-core';
-import { attempt } from './attempt';
+import { attempt } from '../../core/attempt';
 import type { BookingStatus } from '../../core/types';
 import type { RememberedBooking, RememberedBookings } from '../booking/types';
 import type { Persist } from '../options/options';
@@ -70,9 +71,7 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
   const unwrap = (key: string, raw: string | null): unknown => {
     if (raw === null) return undefined;
     const parsed = attempt((): unknown => JSON.parse(raw));
-    if (typeof parsed === 'object' && parsed !== null && 'at' in parsed && 'value' in parsed) {
-      if (typeof parsed.at === 'number' && now() - parsed.at <= TTL_MS) return parsed.value;
-    }
+    if (isRecord(parsed) && typeof parsed.at === 'number' && now() - parsed.at <= TTL_MS && 'value' in parsed) return parsed.value;
     remove(key);
     return undefined;
   };
@@ -180,7 +179,7 @@ export interface VisitorId {
 export const createVisitorId = (store: Store): VisitorId => ({
   get() {
     const stored = store.read('visitor');
-    if (isText(stored) && stored !== '') return stored;
+    if (isText(stored) && stored) return stored;
     const id = VISITOR_CONVERSATION_PREFIX + randomId();
     store.write('visitor', id);
     return id;

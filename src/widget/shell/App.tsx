@@ -17,6 +17,8 @@ export interface AppProps {
   /** The chat store, created on first use. */
   chat: () => Chat;
   strings: Strings;
+  /** The language of `strings` (BCP 47): the root's lang and dir follow it, not the page's. */
+  lang: string;
   options: ResolvedOptions;
   booking: BookingStores;
   now: () => number;
@@ -51,11 +53,13 @@ const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
 export class App extends Reactive<AppProps> {
   launcher = createRef<HTMLButtonElement>();
   panel = createRef<HTMLDivElement>();
+  // Declared only: view() sets request and focusInside before any commit reads them, so no class
+  // fields are emitted for them.
   /** The last render's open state and focus request, and the ones focus last moved for. */
-  request = '';
-  handled?: string;
+  declare request: string;
+  declare handled?: string;
   /** Focus was inside the widget at the last render. */
-  focusInside = false;
+  declare focusInside: boolean;
 
   override componentDidMount(): void {
     this.componentDidUpdate();
@@ -72,23 +76,23 @@ export class App extends Reactive<AppProps> {
     else if (this.focusInside) this.launcher.current?.focus();
   }
 
-  view({ shell, chat, strings, options, booking, now }: AppProps) {
+  view({ shell, chat, strings, lang, options, booking, now }: AppProps) {
     const isOpen = shell.isOpen.value;
     const focusRequest = shell.focusRequest.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
     const bubble = shell.mode === 'bubble';
     const modal = bubble && shell.fullScreen.value;
-    const dir = textDirection(options.locale);
+    const dir = textDirection(lang);
     const title = options.title ?? strings.defaultTitle;
     this.request = `${isOpen} ${focusRequest}`;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     const root = this.launcher.current?.getRootNode();
-    this.focusInside = !isOpen && root instanceof ShadowRoot && root.activeElement !== null;
+    this.focusInside = !isOpen && root instanceof ShadowRoot && !!root.activeElement;
 
     const onPanelKey = (event: KeyboardEvent) => {
-      const el = this.panel.current;
-      if (!el) return;
+      // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
+      const el = event.currentTarget as HTMLElement;
       if (event.key === 'Escape' && bubble) {
         event.preventDefault();
         shell.close();
@@ -138,7 +142,7 @@ export class App extends Reactive<AppProps> {
 
     // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
     return (
-      <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} title="">
+      <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} lang={lang} title="">
         {bubble && (
           <button
             ref={this.launcher}
@@ -165,7 +169,7 @@ export class App extends Reactive<AppProps> {
           >
             <div class="aw-header">
               <h2 id="aw-title" class="aw-title">
-                {title}
+                <bdi>{title}</bdi>
               </h2>
               {iconButton(
                 strings.newConversation,

@@ -35,7 +35,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const focusRequest = signal(0);
   // jsdom and some embedded browsers have no matchMedia.
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
-  const fullScreen = signal(query?.matches ?? false);
+  const fullScreen = signal(!!query?.matches);
   const onQuery = (event: MediaQueryListEvent) => {
     fullScreen.value = event.matches;
   };

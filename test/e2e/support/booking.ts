@@ -1,12 +1,17 @@
 // Shared by the booking e2e files: the Book tab in a fresh page, and what the slot grid looks like.
 import type { Browser, Page } from 'playwright-core';
 import type { Demo } from './demo';
+import { defaultStrings, type Strings } from '../../../src/widget/i18n';
+import { fmt } from '../../../src/widget/i18n/format';
 
 /** Saturday 21 November 2026, 10:00 in New York (the agent), midnight in Tokyo. */
 export const NOW = '2026-11-21T15:00:00Z';
 
-/** The widget's Book tab in a fresh page; `html` may rewrite the demo page (its data-locale, say). */
-export async function openBook(demo: Demo, options: Parameters<Browser['newContext']>[0], html = (text: string) => text) {
+/**
+ * The widget's Book tab in a fresh page; `html` may rewrite the demo page (its data-locale, say), and `t`
+ * is the dictionary of the language the widget then speaks.
+ */
+export async function openBook(demo: Demo, options: Parameters<Browser['newContext']>[0], html = (text: string) => text, t: Strings = defaultStrings) {
   const context = await demo.browser.newContext({ locale: 'en-US', reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(NOW));
@@ -15,8 +20,8 @@ export async function openBook(demo: Demo, options: Parameters<Browser['newConte
     await route.fulfill({ response, body: html(await response.text()) });
   });
   await page.goto(demo.server.url);
-  await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
-  await page.getByRole('tab', { name: 'Book', exact: true }).click();
+  await page.getByRole('button', { name: fmt(t.launcherLabel, { title: 'Harbor Physio' }) }).click();
+  await page.getByRole('tab', { name: t.tabBook, exact: true }).click();
   return { context, page };
 }
 

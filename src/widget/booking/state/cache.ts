@@ -2,9 +2,8 @@
 // do not line up with the agent's, a day's slots. Each is fetched once and shared by whoever asks (the
 // month shown, the prefetch of the next, the search for a first free day, the day chosen). A fetch
 // belongs to the cache, not to the caller that started it: a caller that stops waiting does not abort it
-// for the others; dispose() aborts them all.
+// for the others; the store's signal (`stop`) aborts them all.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { createRequests } from './requests';
 
 export interface Cache<T> {
   /** Values by cacheKey(minutes, at); undefined until fetched, or after drop(). */
@@ -14,15 +13,13 @@ export interface Cache<T> {
   /** Replaces a value, or forgets it (undefined), e.g. after a slot in it was taken. */
   set(minutes: number, at: string, value?: T): void;
   clear(): void;
-  dispose(): void;
 }
 
 export const cacheKey = (minutes: number, at: string): string => `${minutes}/${at}`;
 
-export function createCache<T>(fetch: (minutes: number, at: string, signal: AbortSignal) => Promise<T>): Cache<T> {
+export function createCache<T>(fetch: (minutes: number, at: string, signal: AbortSignal) => Promise<T>, stop: AbortSignal): Cache<T> {
   const values = signal<Record<string, T | undefined>>({});
   const inflight = new Map<string, Promise<T>>();
-  const requests = createRequests();
   const set = (minutes: number, at: string, value?: T) => {
     values.value = { ...values.peek(), [cacheKey(minutes, at)]: value };
   };
@@ -33,22 +30,22 @@ export function createCache<T>(fetch: (minutes: number, at: string, signal: Abor
       const key = cacheKey(minutes, at);
       const cached = values.peek()[key];
       if (cached) return Promise.resolve(cached);
-      let pending = inflight.get(key);
-      if (!pending) {
-        pending = fetch(minutes, at, requests.signal)
+      // The fetch on its way is set again as it is: a no-op.
+      const pending =
+        inflight.get(key) ??
+        fetch(minutes, at, stop)
           .then((value) => {
             set(minutes, at, value);
             return value;
           })
           .finally(() => inflight.delete(key));
-        inflight.set(key, pending);
-      }
+      inflight.set(key, pending);
       return pending;
+
     },
     set,
     clear() {
       values.value = {};
     },
-    dispose: requests.dispose,
   };
 }

@@ -82,7 +82,7 @@ const MAX_HORIZON_DAYS = 3650;
 /** The search for a first month with a free day asks for at most this many months. */
 export const MAX_SEARCH_MONTHS = 12;
 /** A failed create with one of these may mean the time was taken: the day's slots are checked (see spec-assumptions). */
-const MAYBE_TAKEN: readonly FailureKind[] = ['refused', 'misconfigured'];
+const MAYBE_TAKEN: readonly (FailureKind | undefined)[] = ['refused', 'misconfigured'];
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
 const ignore = (): void => undefined;
@@ -106,9 +106,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
-  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates));
-  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots));
   const requests = createRequests();
+  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates), requests.signal);
+  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots), requests.signal);
   const runConfig = requests.latest();
   const runMonth = requests.latest();
   const runPrefetch = requests.latest();
@@ -118,17 +118,20 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
 
   const zone = (): string => config.peek()?.timezone ?? 'UTC';
   const fields = () => config.peek()?.form_fields ?? [];
-  const minutes = (): number => duration.peek()?.duration_minutes ?? 0;
+  // Tracked in the computed days and times; the fetches read it in event and answer handlers, outside any.
+  const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
   const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
   const bounds = computed(() => {
-    const { now, today, last } = range.value;
+    const r = range.value;
     const at = (t: Date) => instantToZoned(t, shown.value).date;
-    // The shown zone's last day is the one the agent's last day ends in.
-    return today ? { today: at(now), last: at(zonedToInstant(last, '23:59', zone())) } : { today, last };
+    // The shown zone's last day is the one the agent's last day ends in; before the config, both are empty.
+    return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
-  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(duration.value?.duration_minutes ?? 0, at)];
+
+  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(minutes(), at)];
+
 
   /**
    * Agent day `d`'s free times on the shown zone's `day`, once fetched: a wall time that does not exist
@@ -156,7 +159,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const { today, last } = bounds.value;
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
-    const { days: overlapped, exact } = day < today || day > last ? { days: [], exact: false } : daysAcross(day, shown.value, zone());
+    // Outside the bounds no agent day is looked at (so `exact` need not be said).
+    const { days: overlapped, exact } = day < today
+ || day > last ? { days: [] } : daysAcross
+(day, shown.value, zone());
     const count = exact && !listing;
     let entry: BookingDate | undefined;
     let unsure = false;
@@ -187,10 +193,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
 
   /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
   async function settle<T extends { need: (() => Promise<unknown>)[] }>(read: () => T): Promise<T> {
-    for (let found = read(); ; found = read()) {
-      if (!found.need.length) return found;
-      await Promise.all(found.need.map((get) => get()));
-    }
+    let found: T;
+    while ((found = read()).need.length) await Promise.all(found.need.map((get) => get()));
+    return found;
+
   }
   const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
   const monthDates = computed(() => scan(month.value).list);
@@ -258,11 +264,11 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    */
   function showMonth(m: string, keepFocus = false): void {
     const target = clamp(m, minMonth(), maxMonth());
-    const { today } = bounds.peek();
     const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available)?.date;
     setProblem(null);
     month.value = target;
-    if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? (target === minMonth() ? today : `${target}-01`);
+    // Until then: today when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
+    if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`);
     const placeholder = keepFocus ? null : focused.peek();
     void runMonth(
       () => loadMonth(target),
@@ -287,12 +293,13 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   }
 
   function chooseDate(day: string): void {
-    const option = duration.peek();
-    if (!option || !openDay(day)) return;
+    // An open day means a duration was chosen: before one, no month is shown, so no day is open.
+    if (!openDay(day)) return;
     date.value = focused.value = day;
     slot.value = taken.value = null;
     step.value = 'time';
-    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: option.duration_minutes });
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: minutes() });
+
     loadSlots();
   }
 
@@ -372,8 +379,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
           return { made };
         } catch (error) {
           // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
-          const kind = classify(error)?.kind;
-          if (!kind || !MAYBE_TAKEN.includes(kind)) throw error;
+          if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
+
           const fresh = await client.slots({ agentId, date: day, durationMinutes: option.duration_minutes }, { signal }).catch(() => {
             throw error;
           });
@@ -445,10 +452,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       start();
     },
     retry,
-    dispose() {
-      requests.dispose();
-      months.dispose();
-      days.dispose();
-    },
+    dispose: requests.dispose,
   };
 }

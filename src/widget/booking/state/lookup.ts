@@ -15,8 +15,11 @@ export interface LookupStore {
   readonly result: ReadonlySignal<LookupBookingResponse | null>;
   /** The "Cancel this booking?" question is on screen; written by the view. */
   readonly asking: Signal<boolean>;
-  /** The service's confirmation after a cancel. */
-  readonly cancelled: ReadonlySignal<string | null>;
+  /**
+   * A cancel made here went through. The view confirms it in the visitor's language; the service's own
+   * message (in the service's language) goes to the page with the booking:cancelled event.
+   */
+  readonly cancelled: ReadonlySignal<boolean>;
   readonly problem: ReadonlySignal<Problem | null>;
   /** Looks up the typed code, or `picked` (a remembered one); false when the code is not valid. */
   find(picked?: string): boolean;
@@ -39,7 +42,7 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   const busy = signal(false);
   const result = signal<LookupBookingResponse | null>(null);
   const asking = signal(false);
-  const cancelled = signal<string | null>(null);
+  const cancelled = signal(false);
   const { problem, fail, set: setProblem, retry } = createProblems(ctx);
   const requests = createRequests();
   const runLookup = requests.latest(busy);
@@ -47,14 +50,16 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   /** Shows `res` (null: the code field), without a cancel message or question. */
   const show = (res: LookupBookingResponse | null) => {
     result.value = res;
-    cancelled.value = null;
+    cancelled.value = false;
     asking.value = false;
   };
 
   function find(picked?: string): boolean {
-    const value = readBookingCode(picked ?? code.peek());
+    // A remembered code picked fills the field; the typed one is written back unchanged, which signals ignore.
+    code.value = picked ?? code.peek();
+    const value = readBookingCode(code.peek());
     const ok = isBookingCode(value);
-    if (picked !== undefined) code.value = picked;
+
     invalid.value = !ok;
     setProblem(null);
     if (ok)
@@ -84,7 +89,7 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
         // The visitor may have moved on (Look up another) while the cancel was on its way.
         if (result.peek() !== current) return;
         asking.value = false;
-        cancelled.value = message;
+        cancelled.value = true;
         // The view stops offering the cancel: the status is cancelled.
         result.value = { ...current, booking: gone };
       },

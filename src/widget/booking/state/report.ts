@@ -32,7 +32,8 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
     console.error(
       `[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
     );
-  return kind === 'refused' ? { kind, message, retryable } : { kind, retryable };
+  return { kind, retryable, ...(kind === 'refused' && { message }) };
+
 }
 
 /** A store's failure on screen, and the request that retry() sends again. */

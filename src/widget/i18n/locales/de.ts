@@ -24,7 +24,7 @@ const strings: Strings = {
   chatOffline: 'Nicht gesendet: Sie scheinen offline zu sein. Die Nachricht wird erneut gesendet, sobald Sie wieder online sind.',
   chatFailed: 'Etwas ist schiefgelaufen. Ihre Nachricht wurde nicht gesendet.',
   chatUnreachable: 'Der Chat-Dienst ist gerade nicht erreichbar. Ihre Nachricht wurde nicht gesendet.',
-  chatBusy: 'Wir sind gerade stark ausgelastet. Neuer Versuch in {seconds} s.',
+  chatBusy: 'one: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunde. | other: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunden.',
   chatBusyAnnounce: 'Wir sind gerade stark ausgelastet. Ihre Nachricht wird automatisch erneut gesendet.',
   chatStillBusy: 'Wir sind weiterhin ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
   chatUnavailable: 'Der Chat ist gerade nicht verfügbar. Sie können aber einen Termin buchen.',
@@ -54,8 +54,7 @@ const strings: Strings = {
   jumped: 'Im {from} sind keine Termine frei. Angezeigt wird {to}, der erste Monat mit freien Terminen.',
   noneFree: 'Derzeit sind keine Termine frei.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 Termin frei',
-  timesMany: '{count} Termine frei',
+  timesCount: 'one: {count} Termin frei | other: {count} Termine frei',
   timesSome: 'Termine frei',
   timesNone: 'nicht verfügbar',
 

@@ -24,7 +24,7 @@ const strings: Strings = {
   chatOffline: 'No enviado: parece que no tiene conexión. Se enviará de nuevo cuando vuelva a estar en línea.',
   chatFailed: 'Algo salió mal. Su mensaje no se ha enviado.',
   chatUnreachable: 'No podemos conectar con el servicio de chat en este momento. Su mensaje no se ha enviado.',
-  chatBusy: 'Estamos muy ocupados en este momento. Reintentando en {seconds} s.',
+  chatBusy: 'one: Estamos muy ocupados en este momento. Reintentando en {count} segundo. | other: Estamos muy ocupados en este momento. Reintentando en {count} segundos.',
   chatBusyAnnounce: 'Estamos muy ocupados en este momento. Su mensaje se enviará de nuevo automáticamente.',
   chatStillBusy: 'Seguimos muy ocupados. Vuelva a intentarlo en un momento.',
   chatUnavailable: 'El chat no está disponible en este momento. Aun así, puede reservar una cita.',
@@ -54,8 +54,7 @@ const strings: Strings = {
   jumped: 'No hay horarios libres en {from}. Se muestra {to}, el primer mes con horarios libres.',
   noneFree: 'En este momento no hay horarios libres para reservar.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 horario disponible',
-  timesMany: '{count} horarios disponibles',
+  timesCount: 'one: {count} horario disponible | other: {count} horarios disponibles',
   timesSome: 'horarios disponibles',
   timesNone: 'no disponible',
 

@@ -26,7 +26,7 @@ const strings: Strings = {
     'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',
   chatFailed: 'Une erreur s’est produite. Votre message n’a pas été envoyé.',
   chatUnreachable: 'Impossible de joindre le service de discussion pour le moment. Votre message n’a pas été envoyé.',
-  chatBusy: 'Nous sommes très sollicités en ce moment. Nouvel essai dans {seconds}\u00a0s.',
+  chatBusy: 'one: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0seconde. | other: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0secondes.',
   chatBusyAnnounce: 'Nous sommes très sollicités en ce moment. Votre message sera renvoyé automatiquement.',
   chatStillBusy: 'Nous sommes toujours très sollicités. Veuillez réessayer dans un instant.',
   chatUnavailable: 'La discussion est indisponible pour le moment. Vous pouvez tout de même réserver un créneau.',
@@ -56,8 +56,7 @@ const strings: Strings = {
   jumped: 'Aucun créneau libre en {from}. Voici {to}, le premier mois avec des créneaux libres.',
   noneFree: 'Aucun créneau n’est disponible à la réservation pour le moment.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 créneau disponible',
-  timesMany: '{count} créneaux disponibles',
+  timesCount: 'one: {count}\u00a0créneau disponible | other: {count}\u00a0créneaux disponibles',
   timesSome: 'créneaux disponibles',
   timesNone: 'indisponible',
 

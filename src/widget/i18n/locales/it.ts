@@ -25,7 +25,7 @@ const strings: Strings = {
   chatOffline: 'Messaggio non inviato: sembra che il dispositivo sia offline. Verrà inviato di nuovo appena tornerà la connessione.',
   chatFailed: 'Si è verificato un problema. Il suo messaggio non è stato inviato.',
   chatUnreachable: 'Al momento non riusciamo a raggiungere il servizio di chat. Il suo messaggio non è stato inviato.',
-  chatBusy: 'Al momento c’è molta richiesta. Nuovo tentativo tra {seconds} s.',
+  chatBusy: 'one: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondo. | other: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondi.',
   chatBusyAnnounce: 'Al momento c’è molta richiesta. Il suo messaggio verrà inviato di nuovo automaticamente.',
   chatStillBusy: 'C’è ancora molta richiesta. Riprovi tra qualche istante.',
   chatUnavailable: 'La chat non è disponibile al momento. Può comunque prenotare un appuntamento.',
@@ -55,8 +55,7 @@ const strings: Strings = {
   jumped: 'Nessun orario libero in {from}. Viene mostrato {to}, il primo mese con orari liberi.',
   noneFree: 'Al momento non ci sono orari liberi da prenotare.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 orario disponibile',
-  timesMany: '{count} orari disponibili',
+  timesCount: 'one: {count} orario disponibile | other: {count} orari disponibili',
   timesSome: 'orari disponibili',
   timesNone: 'non disponibile',
 

@@ -25,7 +25,7 @@ const strings: Strings = {
   chatOffline: '送信できませんでした。オフラインのようです。オンラインに戻ると自動的に再送信されます。',
   chatFailed: '問題が発生しました。メッセージは送信されていません。',
   chatUnreachable: '現在チャットサービスに接続できません。メッセージは送信されていません。',
-  chatBusy: 'ただいま混み合っています。{seconds}秒後に再試行します。',
+  chatBusy: 'ただいま混み合っています。{count}秒後に再試行します。',
   chatBusyAnnounce: 'ただいま混み合っています。メッセージは自動的に再送信されます。',
   chatStillBusy: 'まだ混み合っています。しばらくしてからもう一度お試しください。',
   chatUnavailable: '現在チャットはご利用いただけません。ご予約は引き続き承っております。',
@@ -56,8 +56,7 @@ const strings: Strings = {
   noneFree: '現在ご予約いただける空きはありません。',
   dayLabel: '{date}、{status}',
   // Japanese has no plural: one counter phrase serves both keys.
-  timesOne: '空き1件',
-  timesMany: '空き{count}件',
+  timesCount: '空き{count}件',
   timesSome: '空きあり',
   timesNone: '空きなし',
 

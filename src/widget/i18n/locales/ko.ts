@@ -25,7 +25,7 @@ const strings: Strings = {
   chatOffline: '전송되지 않음: 오프라인 상태인 것 같습니다. 다시 연결되면 메시지가 다시 전송됩니다.',
   chatFailed: '문제가 발생했습니다. 메시지가 전송되지 않았습니다.',
   chatUnreachable: '지금은 채팅 서비스에 연결할 수 없습니다. 메시지가 전송되지 않았습니다.',
-  chatBusy: '지금은 요청이 많습니다. {seconds}초 후에 다시 시도합니다.',
+  chatBusy: '지금은 요청이 많습니다. {count}초 후에 다시 시도합니다.',
   chatBusyAnnounce: '지금은 요청이 많습니다. 메시지는 자동으로 다시 전송됩니다.',
   chatStillBusy: '아직 요청이 많습니다. 잠시 후 다시 시도해 주세요.',
   chatUnavailable: '지금은 채팅을 이용할 수 없습니다. 예약은 계속 이용하실 수 있습니다.',
@@ -56,8 +56,7 @@ const strings: Strings = {
   noneFree: '지금은 예약 가능한 시간이 없습니다.',
   dayLabel: '{date}, {status}',
   // Korean has no plural: one counter phrase serves both keys.
-  timesOne: '예약 가능 시간 1개',
-  timesMany: '예약 가능 시간 {count}개',
+  timesCount: '예약 가능 시간 {count}개',
   timesSome: '예약 가능',
   timesNone: '예약 불가',
 

@@ -24,7 +24,7 @@ const strings: Strings = {
   chatOffline: 'Niet verzonden: u lijkt offline te zijn. Het bericht wordt opnieuw verzonden zodra u weer online bent.',
   chatFailed: 'Er is iets misgegaan. Uw bericht is niet verzonden.',
   chatUnreachable: 'We kunnen de chatservice op dit moment niet bereiken. Uw bericht is niet verzonden.',
-  chatBusy: 'Het is op dit moment erg druk. Nieuwe poging over {seconds} s.',
+  chatBusy: 'one: Het is op dit moment erg druk. Nieuwe poging over {count} seconde. | other: Het is op dit moment erg druk. Nieuwe poging over {count} seconden.',
   chatBusyAnnounce: 'Het is op dit moment erg druk. Uw bericht wordt automatisch opnieuw verzonden.',
   chatStillBusy: 'Het is nog steeds druk. Probeer het zo opnieuw.',
   chatUnavailable: 'De chat is op dit moment niet beschikbaar. U kunt wel een afspraak boeken.',
@@ -54,8 +54,7 @@ const strings: Strings = {
   jumped: 'Geen beschikbare tijden in {from}. U ziet nu {to}, de eerste maand met beschikbare tijden.',
   noneFree: 'Er zijn op dit moment geen tijden beschikbaar om te boeken.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 tijd beschikbaar',
-  timesMany: '{count} tijden beschikbaar',
+  timesCount: 'one: {count} tijd beschikbaar | other: {count} tijden beschikbaar',
   timesSome: 'tijden beschikbaar',
   timesNone: 'niet beschikbaar',
 

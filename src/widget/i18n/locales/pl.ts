@@ -27,7 +27,7 @@ const strings: Strings = {
     'Nie wysłano: wygląda na to, że nie ma połączenia z internetem. Wiadomość zostanie wysłana ponownie po przywróceniu połączenia.',
   chatFailed: 'Coś poszło nie tak. Wiadomość nie została wysłana.',
   chatUnreachable: 'Nie możemy teraz połączyć się z usługą czatu. Wiadomość nie została wysłana.',
-  chatBusy: 'Mamy teraz duże obciążenie. Ponowna próba za {seconds} s.',
+  chatBusy: 'one: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundę. | few: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy. | many: Mamy teraz duże obciążenie. Ponowna próba za {count} sekund. | other: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy.',
   chatBusyAnnounce: 'Mamy teraz duże obciążenie. Wiadomość zostanie automatycznie wysłana ponownie.',
   chatStillBusy: 'Nadal mamy duże obciążenie. Prosimy spróbować ponownie za chwilę.',
   chatUnavailable: 'Czat jest teraz niedostępny. Nadal można zarezerwować termin.',
@@ -57,8 +57,7 @@ const strings: Strings = {
   jumped: '{from}: brak wolnych terminów. Pokazujemy {to} – pierwszy miesiąc z wolnymi terminami.',
   noneFree: 'Obecnie nie ma wolnych terminów do zarezerwowania.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 wolny termin',
-  timesMany: 'Wolne terminy: {count}',
+  timesCount: 'one: {count} wolny termin | few: {count} wolne terminy | many: {count} wolnych terminów | other: {count} wolnego terminu',
   timesSome: 'są wolne terminy',
   timesNone: 'brak wolnych terminów',
 

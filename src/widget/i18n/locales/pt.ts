@@ -25,7 +25,7 @@ const strings: Strings = {
   chatOffline: 'Mensagem não enviada: parece que você está sem conexão. Ela será reenviada quando você voltar a ficar on-line.',
   chatFailed: 'Algo deu errado. Sua mensagem não foi enviada.',
   chatUnreachable: 'Não conseguimos acessar o serviço de chat no momento. Sua mensagem não foi enviada.',
-  chatBusy: 'Estamos com muita demanda no momento. Nova tentativa em {seconds} s.',
+  chatBusy: 'one: Estamos com muita demanda no momento. Nova tentativa em {count} segundo. | other: Estamos com muita demanda no momento. Nova tentativa em {count} segundos.',
   chatBusyAnnounce: 'Estamos com muita demanda no momento. Sua mensagem será reenviada automaticamente.',
   chatStillBusy: 'Ainda estamos com muita demanda. Tente novamente em instantes.',
   chatUnavailable: 'O chat não está disponível no momento. Você ainda pode agendar um horário.',
@@ -55,8 +55,7 @@ const strings: Strings = {
   jumped: 'Não há horários livres em {from}. Mostrando {to}, o primeiro mês com horários livres.',
   noneFree: 'Não há horários livres para agendar no momento.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 horário disponível',
-  timesMany: '{count} horários disponíveis',
+  timesCount: 'one: {count} horário disponível | other: {count} horários disponíveis',
   timesSome: 'horários disponíveis',
   timesNone: 'indisponível',
 

@@ -25,7 +25,7 @@ const strings: Strings = {
   chatOffline: 'Inte skickat: du verkar vara offline. Meddelandet skickas igen när du är online igen.',
   chatFailed: 'Något gick fel. Ditt meddelande skickades inte.',
   chatUnreachable: 'Vi når inte chattjänsten just nu. Ditt meddelande skickades inte.',
-  chatBusy: 'Vi har hög belastning just nu. Nytt försök om {seconds} s.',
+  chatBusy: 'one: Vi har hög belastning just nu. Nytt försök om {count} sekund. | other: Vi har hög belastning just nu. Nytt försök om {count} sekunder.',
   chatBusyAnnounce: 'Vi har hög belastning just nu. Ditt meddelande skickas igen automatiskt.',
   chatStillBusy: 'Fortfarande hög belastning. Försök igen om en liten stund.',
   chatUnavailable: 'Chatten är inte tillgänglig just nu. Du kan fortfarande boka en tid.',
@@ -55,8 +55,7 @@ const strings: Strings = {
   jumped: 'Inga lediga tider i {from}. Visar {to}, den första månaden med lediga tider.',
   noneFree: 'Det finns inga lediga tider att boka just nu.',
   dayLabel: '{date}, {status}',
-  timesOne: '1 ledig tid',
-  timesMany: '{count} lediga tider',
+  timesCount: 'one: {count} ledig tid | other: {count} lediga tider',
   timesSome: 'lediga tider',
   timesNone: 'inga lediga tider',
 

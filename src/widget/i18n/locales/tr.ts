@@ -26,7 +26,7 @@ const strings: Strings = {
   chatOffline: 'Gönderilmedi: çevrimdışı görünüyorsunuz. Yeniden çevrimiçi olduğunuzda mesajınız tekrar gönderilecek.',
   chatFailed: 'Bir sorun oluştu. Mesajınız gönderilmedi.',
   chatUnreachable: 'Sohbet hizmetine şu anda ulaşılamıyor. Mesajınız gönderilmedi.',
-  chatBusy: 'Şu anda yoğunuz. {seconds} sn sonra yeniden denenecek.',
+  chatBusy: 'one: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek. | other: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek.',
   chatBusyAnnounce: 'Şu anda yoğunuz. Mesajınız otomatik olarak yeniden gönderilecek.',
   chatStillBusy: 'Hâlâ yoğunuz. Lütfen biraz sonra tekrar deneyin.',
   chatUnavailable: 'Sohbet şu anda kullanılamıyor. Yine de randevu alabilirsiniz.',
@@ -57,8 +57,7 @@ const strings: Strings = {
   noneFree: 'Şu anda randevu alınabilecek boş saat yok.',
   dayLabel: '{date}, {status}',
   // Turkish nouns stay singular after a number.
-  timesOne: '1 boş saat',
-  timesMany: '{count} boş saat',
+  timesCount: 'one: {count} boş saat | other: {count} boş saat',
   timesSome: 'boş saat var',
   timesNone: 'müsait değil',
 

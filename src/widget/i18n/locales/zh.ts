@@ -25,7 +25,7 @@ const strings: Strings = {
   chatOffline: '未发送：您似乎处于离线状态。恢复网络连接后将自动重新发送。',
   chatFailed: '出了点问题，您的消息未能发送。',
   chatUnreachable: '暂时无法连接聊天服务，您的消息未能发送。',
-  chatBusy: '当前咨询人数较多，{seconds} 秒后重试。',
+  chatBusy: '当前咨询人数较多，{count} 秒后重试。',
   chatBusyAnnounce: '当前咨询人数较多，您的消息将自动重新发送。',
   chatStillBusy: '当前仍然繁忙，请稍后再试。',
   chatUnavailable: '聊天功能暂不可用，您仍可以预约时间。',
@@ -56,8 +56,7 @@ const strings: Strings = {
   noneFree: '目前没有可预约的时段。',
   dayLabel: '{date}，{status}',
   // Chinese has no plural: one measure-word phrase serves both keys.
-  timesOne: '1 个可预约时段',
-  timesMany: '{count} 个可预约时段',
+  timesCount: '{count} 个可预约时段',
   timesSome: '有可预约时段',
   timesNone: '不可预约',
 

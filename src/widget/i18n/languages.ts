@@ -1,0 +1,25 @@
+// Which built-in language the widget speaks, and fetching its dictionary from next to the script
+// (dist/locales/<code>.js, an ES module): the origin that serves widget.js, already allowed in the
+// page's script-src, serves the languages too. English is built in and never fetched.
+import { isRecord, PREFIX } from '../options/options';
+import { pickStrings, type Strings } from '.';
+
+/** A tag whose first subtag is one of the languages in ./locales (a test keeps the two equal). */
+export const LANGUAGES = /^(ar|de|es|fr|he|it|ja|ko|nl|pl|pt|sv|tr|zh)\b/i;
+
+/** The built-in language for a language tag: its first subtag (pt-BR -> pt, zh-TW -> zh), else English. */
+export const languageOf = (locale: string): string => LANGUAGES.exec(locale)?.[1]?.toLowerCase() ?? 'en';
+
+/** One request per language and page, however many widgets ask: the console hears of a failure once. */
+const loads: Record<string, Promise<Partial<Strings> | undefined>> = {};
+
+/**
+ * The dictionary of `code` from `<scriptUrl's folder>/locales/<code>.js`, checked as it enters (known
+ * keys with text); undefined (English) when it cannot load.
+ */
+export function loadLanguage(code: string, scriptUrl: string): Promise<Partial<Strings> | undefined> {
+  const url = new URL(`locales/${code}.js`, scriptUrl).href;
+  return (loads[code] ??= (import(/* @vite-ignore */ url) as Promise<{ default?: unknown }>)
+    .then(({ default: found }) => (isRecord(found) ? pickStrings(found)[0] : Promise.reject(new Error('not a dictionary'))))
+    .catch((error: unknown) => void console.warn(`${PREFIX} Speaking English: ${url} failed.`, error)));
+}
