@@ -12,8 +12,19 @@ import de from '../../src/widget/i18n/locales/de';
 import ja from '../../src/widget/i18n/locales/ja';
 
 const NOW = '2026-11-23T14:00:00Z';
-const demo = useDemo({ now: NOW, fixtures: true });
+const demo = useDemo({ now: NOW });
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' } as const;
+
+/** A plain page in `lang`, as an owner's site serves it: the widget is told nothing of the language. */
+const pageIn = (lang: string): string => `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Harbor Physio (${lang})</title></head>
+<body>
+  <main><h1>Harbor Physio</h1><p>A page in the language "${lang}": the widget speaks it without being told.</p></main>
+  <script src="/widget.js" async data-agent-id="demo-agent" data-api-base="/api" data-chat-url="/api/chat"
+    data-title="Harbor Physio" data-color="#0f766e" data-persist="none"></script>
+</body>
+</html>`;
 
 interface Opened {
   page: Page;
@@ -35,7 +46,9 @@ async function openPage(lang: string, options: { phone?: boolean; block?: boolea
   page.on('console', (m) => m.text().startsWith('[AgentWidget]') && messages.push(m.text()));
   page.on('request', (r) => r.url().includes('/locales/') && fetched.push(new URL(r.url()).pathname));
   if (options.block) await page.route('**/locales/**', (route) => route.fulfill({ status: 404, body: 'not here' }));
-  await page.goto(`${demo.server.url}fixtures/lang-${lang}.html`);
+  const url = `${demo.server.url}page-in-${lang}.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: pageIn(lang) }));
+  await page.goto(url);
   return { page, fetched, messages };
 }
 
