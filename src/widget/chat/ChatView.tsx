@@ -110,7 +110,7 @@ class MessageRow extends Component<RowProps> {
     const { message, strings, title } = props;
     const mine = message.role === 'user';
     return (
-      <div class={`msg msg--${message.role}${message.status === 'sending' ? ' msg--sending' : ''}`}>
+      <div class={`msg msg--${message.role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
         <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
         {mine ? <Failure {...props} /> : <Sources {...props} />}
@@ -179,7 +179,7 @@ class MessageList extends Reactive<ChatViewProps> {
             <MessageRow key={message.id} {...props} message={message} />
           ))}
           {sending && (
-            <div class="msg msg--agent typing">
+            <div class="msg msg--agent">
               <span class="sr">{fmt(strings.typing, { title })}</span>
               <span class="dots" aria-hidden="true">
                 <i />
