@@ -52,7 +52,7 @@ suite('the shell in Chromium', () => {
     await dialog(page).waitFor();
     expect(await sheets()).toBe(2);
     expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
-    expect(await focusInWidget(page)).toBe('textarea#input');
+    expect(await focusInWidget(page)).toBe('textarea.input');
     await page.screenshot({ path: 'test-results/shell-desktop-open.png' });
     await page.getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
@@ -70,7 +70,7 @@ suite('the shell in Chromium', () => {
     expect(await focusInWidget(page)).toBe('button.launcher');
     await page.keyboard.press('Enter');
     await dialog(page).waitFor();
-    expect(await focusInWidget(page)).toBe('textarea#input');
+    expect(await focusInWidget(page)).toBe('textarea.input');
 
     // Shift+Tab back to the tab list, then arrows move between views.
     await page.keyboard.press('Shift+Tab');

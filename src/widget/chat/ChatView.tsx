@@ -220,12 +220,9 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
           {strings[error]}
         </p>
       )}
-      <label for="input" class="sr">
-        {strings.messageLabel}
-      </label>
       <textarea
-        id="input"
         class="input"
+        aria-label={strings.messageLabel}
         dir="auto"
         rows={rows}
         value={draft}
