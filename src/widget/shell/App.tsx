@@ -162,13 +162,13 @@ export class App extends Reactive<AppProps> {
             id="panel"
             class="panel"
             role={bubble ? 'dialog' : 'region'}
-            aria-labelledby="title"
+            aria-label={title}
             aria-modal={modal ? 'true' : undefined}
             hidden={!isOpen}
             onKeyDown={onPanelKey}
           >
             <div class="header">
-              <h2 id="title" class="title">
+              <h2 class="title">
                 <bdi>{title}</bdi>
               </h2>
               {iconButton(

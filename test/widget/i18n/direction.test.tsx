@@ -26,7 +26,7 @@ test('message bubbles, the composer and the title take the direction of their ow
   expect(bubbles.length).toBeGreaterThan(0);
   for (const bubble of bubbles) expect(bubble.getAttribute('dir')).toBe('auto');
   expect(shadow.querySelector('textarea')?.getAttribute('dir')).toBe('auto');
-  expect(shadow.querySelector('#title bdi')?.textContent).toBe('Harbor Physio');
+  expect(shadow.querySelector('.title bdi')?.textContent).toBe('Harbor Physio');
 });
 
 test('the booking facts isolate owner labels and visitor answers (a code, a name, a label)', () => {
