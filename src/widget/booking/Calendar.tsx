@@ -40,6 +40,7 @@ export class Calendar extends Reactive<CalendarProps> {
     const selected = store.date.value;
     const { today, last } = store.bounds.value;
     const first = `${month}-01`;
+    const monthName = formatDate(locale, month, MONTH);
     const start = weekStart(locale);
     /** A day's column: 0 is the locale's first day of the week. */
     const column = (day: string) => (weekday(day) - start + 7) % 7;
@@ -95,9 +96,8 @@ export class Calendar extends Reactive<CalendarProps> {
             {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
             <span aria-hidden="true">‹</span>
           </button>
-          {/* A fixed id: each widget has its own shadow root, and one calendar in it. */}
-          <p id="month" class="month" aria-live="polite">
-            {formatDate(locale, month, MONTH)}
+          <p class="month" aria-live="polite">
+            {monthName}
           </p>
           <button
             type="button"
@@ -109,7 +109,7 @@ export class Calendar extends Reactive<CalendarProps> {
             <span aria-hidden="true">›</span>
           </button>
         </div>
-        <table role="grid" aria-labelledby="month" aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
+        <table role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
           <thead>
             <tr>
               {weeks[0]?.map((day) => (
