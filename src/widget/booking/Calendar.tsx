@@ -93,8 +93,9 @@ export class Calendar extends Reactive<CalendarProps> {
             disabled={month <= today.slice(0, 7)}
             onClick={() => store.showMonth(addMonths(month, -1))}
           >
-            {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
-            <span aria-hidden="true">‹</span>
+            {/* The label names the button (its content is not read). U+2039/U+203A are bidi-mirrored: they
+                point the right way in RTL too. */}
+            ‹
           </button>
           <p class="month" aria-live="polite">
             {monthName}
@@ -106,7 +107,7 @@ export class Calendar extends Reactive<CalendarProps> {
             disabled={month >= last.slice(0, 7)}
             onClick={() => store.showMonth(addMonths(month, 1))}
           >
-            <span aria-hidden="true">›</span>
+            ›
           </button>
         </div>
         <table role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
