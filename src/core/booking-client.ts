@@ -45,10 +45,11 @@ export function createBookingClient(options: HttpOptions): BookingClient {
     <Q extends object, T>(endpoint: string, schema: Schema<T>) =>
     (query: Q, call?: CallOptions) =>
       http(`/booking/public/${endpoint}`, schema, { query, signal: call?.signal });
+  // A body makes the call a POST (./http).
   const post =
     <B extends object, T>(endpoint: string, schema: Schema<T>) =>
     (body: B, call?: CallOptions) =>
-      http(`/booking/public/${endpoint}`, schema, { method: 'POST', body, signal: call?.signal });
+      http(`/booking/public/${endpoint}`, schema, { body, signal: call?.signal });
   const config = get('config', bookingConfigResponse);
   return {
     config: (agentId, call) => config({ agentId }, call),

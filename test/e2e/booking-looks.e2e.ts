@@ -39,7 +39,7 @@ suite('booking views in Chromium', () => {
 
           const option = page.getByRole('button', { name: '30 min consultation 30 minutes' });
           await option.waitFor();
-          const widths = await page.locator('.aw-b-choices').evaluate((list) => [list.clientWidth, ...[...list.querySelectorAll('button')].map((b) => b.offsetWidth)]);
+          const widths = await page.locator('.choices').evaluate((list) => [list.clientWidth, ...[...list.querySelectorAll('button')].map((b) => b.offsetWidth)]);
           expect(new Set(widths).size).toBe(1);
           await shot(page, name('1-duration'));
           await option.click();
@@ -58,7 +58,7 @@ suite('booking views in Chromium', () => {
           const nameField = page.getByRole('textbox', { name: 'Your name' });
           await page.getByText('Your name is required.').waitFor();
           expect(await nameField.getAttribute('aria-invalid')).toBe('true');
-          const look = await page.locator('.aw-b-error').first().evaluate((error) => {
+          const look = await page.locator('.error').first().evaluate((error) => {
             const field = error.parentElement?.querySelector('input');
             const icon = getComputedStyle(error, '::before');
             return {

@@ -167,8 +167,8 @@ suite('booking in Chromium', () => {
     );
     await page.getByRole('button', { name: /^30 min consultation/ }).click();
     // The 24th: a visitor day with New York's Monday office hours in it.
-    await page.locator('.aw-b-day[data-date="2026-11-24"]:not([aria-disabled])').click();
-    await page.locator('.aw-b-slot').first().waitFor();
+    await page.locator('.day[data-date="2026-11-24"]:not([aria-disabled])').click();
+    await page.locator('.slot').first().waitFor();
     const grid = await slotGrid(page);
     expect(grid.count).toBeGreaterThan(10);
     expect(grid).toMatchObject({ overflowing: [], gapAtEnd: 0 });

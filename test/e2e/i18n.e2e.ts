@@ -58,7 +58,7 @@ async function openPage(lang: string, options: { phone?: boolean; block?: boolea
  * and cancels it. Returns the code.
  */
 async function bookThrough(page: Page, t: Strings, lang: string): Promise<string> {
-  await page.locator('.aw-b-slot').first().click();
+  await page.locator('.slot').first().click();
   await page.getByRole('heading', { name: t.formHeading }).waitFor();
   await page.getByRole('textbox', { name: 'Your name' }).fill('Ines Müller');
   await page.getByRole('textbox', { name: 'Email' }).fill('ines@example.com');
@@ -66,7 +66,7 @@ async function bookThrough(page: Page, t: Strings, lang: string): Promise<string
   await page.getByRole('heading', { name: t.reviewHeading }).waitFor();
   await page.getByRole('button', { name: t.confirm, exact: true }).click();
   await page.getByRole('heading', { name: t.doneHeading }).waitFor();
-  const code = (await page.locator('.aw-b-code').first().textContent()) ?? '';
+  const code = (await page.locator('.code').first().textContent()) ?? '';
   expect(code).toMatch(/^BK-[A-Z0-9]{6}$/);
   await page.getByRole('link', { name: new RegExp(`^${t.google}`) }).waitFor();
   await page.getByRole('link', { name: t.ics }).waitFor();
@@ -99,7 +99,7 @@ suite('languages in Chromium', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Nachricht' }).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Buchen', exact: true }).click();
     await page.getByRole('heading', { name: 'Wie viel Zeit benötigen Sie?' }).waitFor();
-    await page.locator('.aw-b-choice').first().click();
+    await page.locator('.choice').first().click();
     // Days are named in German, with the count of free times in German plural.
     await page.getByRole('button', { name: /^Dienstag, 24\. November 2026, \d+ Termine frei$/ }).waitFor();
     await page.getByRole('button', { name: 'Sonntag, 22. November 2026, nicht verfügbar' }).waitFor();
@@ -119,17 +119,17 @@ suite('languages in Chromium', () => {
     await page.screenshot({ path: 'test-results/i18n-ar-phone-chat.png' });
     await page.getByRole('tab', { name: 'حجز', exact: true }).click();
     // The sandbox's duration labels are English: isolated, they read left to right inside the RTL list.
-    const duration = page.locator('.aw-b-choice').first();
+    const duration = page.locator('.choice').first();
     await duration.waitFor();
     await page.screenshot({ path: 'test-results/i18n-ar-phone-durations.png' });
     await duration.click();
     // The month's last free day: beyond the demo's 24 hours of cancellation notice.
-    const day = page.locator('.aw-b-day:not([aria-disabled])').last();
+    const day = page.locator('.day:not([aria-disabled])').last();
     await day.waitFor();
     await page.screenshot({ path: 'test-results/i18n-ar-phone-calendar.png' });
     expect(await axeViolations(page)).toEqual([]);
     await day.click();
-    await page.locator('.aw-b-slot').first().waitFor();
+    await page.locator('.slot').first().waitFor();
     await page.screenshot({ path: 'test-results/i18n-ar-phone-times.png' });
     expect(await axeViolations(page)).toEqual([]);
     await bookThrough(page, ar, 'ar-phone');
@@ -144,8 +144,8 @@ suite('languages in Chromium', () => {
     await page.getByRole('textbox').waitFor();
     await page.screenshot({ path: 'test-results/i18n-ja-phone-chat.png' });
     await page.getByRole('tab', { name: '予約', exact: true }).click();
-    await page.locator('.aw-b-choice').first().click();
-    const day = page.locator('.aw-b-day:not([aria-disabled])').last();
+    await page.locator('.choice').first().click();
+    const day = page.locator('.day:not([aria-disabled])').last();
     await day.waitFor();
     await page.screenshot({ path: 'test-results/i18n-ja-phone-calendar.png' });
     await day.click();

@@ -52,38 +52,38 @@ suite('the shell in Chromium', () => {
     await dialog(page).waitFor();
     expect(await sheets()).toBe(2);
     expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
-    expect(await focusInWidget(page)).toBe('textarea#aw-input');
+    expect(await focusInWidget(page)).toBe('textarea.input');
     await page.screenshot({ path: 'test-results/shell-desktop-open.png' });
     await page.getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
-    expect(await focusInWidget(page)).toBe('button.aw-launcher');
+    expect(await focusInWidget(page)).toBe('button.launcher');
     await page.context().close();
   });
 
   test('works with the keyboard alone: Tab to the launcher, Enter, tabs with arrows, Escape', async () => {
     const page = await openPage();
     let presses = 0;
-    while ((await focusInWidget(page)) !== 'button.aw-launcher' && presses < 40) {
+    while ((await focusInWidget(page)) !== 'button.launcher' && presses < 40) {
       await page.keyboard.press('Tab');
       presses++;
     }
-    expect(await focusInWidget(page)).toBe('button.aw-launcher');
+    expect(await focusInWidget(page)).toBe('button.launcher');
     await page.keyboard.press('Enter');
     await dialog(page).waitFor();
-    expect(await focusInWidget(page)).toBe('textarea#aw-input');
+    expect(await focusInWidget(page)).toBe('textarea.input');
 
     // Shift+Tab back to the tab list, then arrows move between views.
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
-    expect(await focusInWidget(page)).toBe('button#aw-tab-chat');
+    expect(await focusInWidget(page)).toBe('button#tab-chat');
     await page.keyboard.press('ArrowRight');
-    expect(await focusInWidget(page)).toBe('button#aw-tab-booking');
+    expect(await focusInWidget(page)).toBe('button#tab-booking');
     expect(await page.getByRole('tab', { name: 'Book', exact: true }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tabpanel', { name: 'Book', exact: true }).waitFor();
 
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
-    expect(await focusInWidget(page)).toBe('button.aw-launcher');
+    expect(await focusInWidget(page)).toBe('button.launcher');
     await page.context().close();
   });
 

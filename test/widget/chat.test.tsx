@@ -367,7 +367,7 @@ describe('failure rows', () => {
     await settle();
     expect(proxy.seen.map((b) => b.message)).toEqual(['Second', 'First']);
     const log = ui.getByRole('log', { name: 'Conversation' });
-    expect([...log.querySelectorAll('.aw-bubble')].map((b) => b.textContent).slice(1)).toEqual(['Second', 'Re: Second', 'First', 'Re: First']);
+    expect([...log.querySelectorAll('.bubble')].map((b) => b.textContent).slice(1)).toEqual(['Second', 'Re: Second', 'First', 'Re: First']);
     // The cancelled timer sends nothing more.
     await advance(60_000);
     await settle();

@@ -25,7 +25,7 @@ const stored = (): string[] => {
 };
 
 const agentBubbles = (shadow: ShadowRoot) =>
-  Array.from(shadow.querySelectorAll('.aw-msg--agent .aw-bubble'), (bubble) => bubble.textContent ?? '').slice(1);
+  Array.from(shadow.querySelectorAll('.msg--agent .bubble'), (bubble) => bubble.textContent ?? '').slice(1);
 
 /** Sends `count` questions, each answered by `reply(n)`, waiting for each answer. */
 async function converse(count: number, reply: (n: number) => string) {
@@ -96,7 +96,7 @@ test('a storage that fills up keeps the newest messages, leaves the host page it
   const { ui, shadow } = await converse(8, reply);
 
   expect(agentBubbles(shadow)).toHaveLength(8);
-  expect(shadow.querySelector('.aw-notice')).toBeNull();
+  expect(shadow.querySelector('.notice')).toBeNull();
   expect(errors).not.toHaveBeenCalled();
   const kept = stored();
   expect(kept.length).toBeGreaterThanOrEqual(2);

@@ -222,7 +222,7 @@ describe('conversation persistence', () => {
     localStorage.setItem(CHAT_KEY, '{not json');
     const { ui } = mountWidget();
     openChat(ui);
-    expect(ui.getAllByText(/./, { selector: '.aw-bubble p' })).toHaveLength(1);
+    expect(ui.getAllByText(/./, { selector: '.bubble p' })).toHaveLength(1);
     expect(localStorage.getItem(CHAT_KEY)).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('before the first open', () => {
     const launcher = ui.getByRole('button', { name: 'Chat with Acme' });
     expect(launcher.tagName).toBe('BUTTON');
     expect(launcher.getAttribute('aria-expanded')).toBe('false');
-    expect(launcher.getAttribute('aria-controls')).toBe('aw-panel');
+    expect(launcher.getAttribute('aria-controls')).toBe('panel');
   });
 });
 

@@ -55,7 +55,7 @@ const LoadingStep = reactive(function LoadingStep(env: Env) {
 const intro = ({ config }: BookingFlow) =>
   config.value && (
     <div>
-      <p class="aw-b-title" dir="auto">{config.value.booking_title}</p>
+      <p class="booking-title" dir="auto">{config.value.booking_title}</p>
       {config.value.booking_description && <p dir="auto">{config.value.booking_description}</p>}
     </div>
   );
@@ -71,14 +71,14 @@ const DurationStep = reactive(function DurationStep(env: Env) {
   return (
     <StepFrame env={env} heading={t.durationHeading}>
       {intro(store)}
-      <ul class="aw-b-choices">
+      <ul class="choices">
         {store.durations.value.map((option) => (
           <li key={option.id}>
-            <button type="button" class="aw-b-choice" onClick={() => store.chooseDuration(option)}>
+            <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
               <bdi>{durationText(env.ctx.locale, option.label, option.duration_minutes)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
-              {option.label && <span class="aw-b-len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
+              {option.label && <span class="len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
             </button>
           </li>
         ))}
@@ -94,11 +94,11 @@ const DateStep = reactive(function DateStep(env: Env) {
   return (
     <StepFrame env={env} heading={t.dateHeading}>
       {store.durations.value.length === 1 ? intro(store) : (
-        <p class="aw-b-sub">
+        <p class="sub">
           <bdi>{durationOf(env)}</bdi>
         </p>
       )}
-      <p role="status" class="aw-b-note">
+      <p role="status" class="note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
       </p>
       <ZoneLine env={env} from={`${store.month.value}-01`} to={`${store.month.value}-${daysInMonth(store.month.value)}`} />
@@ -117,12 +117,12 @@ const ZoneLine = reactive(function ZoneLine({ env: { store, t, ctx }, from, to }
   const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
   const shown = store.shown.value;
   return (
-    <p class="aw-b-zone">
+    <p class="zone">
       {fmt(t.timesIn, { zone: name(shown) })}
       {visitorTimeZone !== agentZone && (
         <>
           {' · '}
-          <button type="button" class="aw-b-link" onClick={store.switchZone}>
+          <button type="button" class="link" onClick={store.switchZone}>
             {fmt(t.showIn, { zone: name(shown === agentZone ? visitorTimeZone : agentZone) })}
           </button>
         </>
@@ -140,12 +140,12 @@ function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[
   const zone = store.shown.value;
   const views = slots.map((slot) => ({ slot, label: formatInstant(ctx.locale, zone, slot.instant) }));
   return (
-    <ul class="aw-b-slots" style={{ '--aw-b-n': Math.max(...views.map((v) => v.label.length)) }}>
+    <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map((v) => v.label.length)) }}>
       {views.map(({ slot, label }) => (
         <li key={slot.date + slot.time}>
           <button
             type="button"
-            class="aw-b-slot"
+            class="slot"
             aria-label={fmt(t.slotName, { time: label, zone: zoneName(ctx.locale, zone, slot.instant) })}
             onClick={() => store.chooseSlot(slot)}
           >
@@ -164,16 +164,16 @@ const TimeStep = reactive(function TimeStep(env: Env) {
   const taken = store.taken.value;
   return (
     <StepFrame env={env} heading={t.timeHeading}>
-      <p class="aw-b-sub">{formatDate(ctx.locale, day)}</p>
+      <p class="sub">{formatDate(ctx.locale, day)}</p>
       <ZoneLine env={env} from={day} to={day} />
       {taken && (
-        <div role="alert" class="aw-b-taken">
+        <div role="alert" class="taken">
           <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown.value, taken.instant) })}</p>
           {slots && <SlotButtons env={env} slots={store.nearest.value} />}
         </div>
       )}
       {!slots ? (
-        <p role="status" class="aw-b-skeleton">
+        <p role="status" class="skeleton">
           {t.loading}
         </p>
       ) : slots.length ? (
@@ -200,14 +200,14 @@ const FormStep = reactive(function FormStep(env: Env) {
         if (input instanceof HTMLElement) input.focus();
       }}
       actions={
-        <button type="submit" class="aw-b-btn">
+        <button type="submit" class="btn">
           {t.next}
         </button>
       }
     >
       {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. */}
       {store.config.value?.form_fields.map((field, i) => (
-        <Field key={field.id} env={env} field={field} id={`aw-b-f${i}`} />
+        <Field key={field.id} env={env} field={field} id={`field-${i}`} />
       ))}
     </StepFrame>
   );
@@ -232,14 +232,14 @@ const Field = reactive(function Field({ env: { store, t }, field, id }: { env: E
   };
   const type = purpose === 'email' || purpose === 'tel' ? purpose : INPUT_TYPES.includes(inputType) ? inputType : 'text';
   return (
-    <div class="aw-b-field">
+    <div class="field">
       <label for={id}>
         <bdi>{label}</bdi>
-        {!required && <span class="aw-b-optional"> {t.optional}</span>}
+        {!required && <span class="optional"> {t.optional}</span>}
       </label>
       {field.type === 'textarea' ? <textarea rows={3} {...props} /> : <input type={type} {...props} />}
       {error && (
-        <p id={`${id}-error`} class="aw-b-error">
+        <p id={`${id}-error`} class="error">
           {error === 'email' ? t.invalidEmail : fmt(t.required, { label })}
         </p>
       )}
@@ -262,12 +262,12 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
       heading={t.reviewHeading}
       onSubmit={store.create}
       actions={
-        <button type="submit" class="aw-b-btn" disabled={submitting} aria-busy={submitting ? 'true' : undefined}>
+        <button type="submit" class="btn" disabled={submitting} aria-busy={submitting ? 'true' : undefined}>
           {submitting ? t.confirming : t.confirm}
         </button>
       }
     >
-      <p class="aw-b-title" dir="auto">{c.booking_title}</p>
+      <p class="booking-title" dir="auto">{c.booking_title}</p>
       <Facts
         rows={[
           ...whenRows(ctx, c.timezone, chosen.instant),
@@ -329,20 +329,20 @@ class DoneStep extends Reactive<Env> {
         heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
         ok={status === 'confirmed'}
         actions={
-          <button type="button" class="aw-b-btn aw-b-quiet" onClick={store.again}>
+          <button type="button" class="btn quiet" onClick={store.again}>
             {t.bookAnother}
           </button>
         }
       >
-        <p class="aw-b-title" dir="auto">{c.booking_title}</p>
-        <Facts rows={[...bookingRows(env, b, <strong class="aw-b-code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
+        <p class="booking-title" dir="auto">{c.booking_title}</p>
+        <Facts rows={[...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
         {!gone && (
-          <p class="aw-b-add">
-            <a class="aw-b-btn aw-b-quiet" href={added.google} target="_blank" rel="noopener noreferrer">
+          <p class="add">
+            <a class="btn quiet" href={added.google} target="_blank" rel="noopener noreferrer">
               {t.google}
-              <span class="aw-sr"> {t.opensNewTab}</span>
+              <span class="sr"> {t.opensNewTab}</span>
             </a>
-            <a class="aw-b-btn aw-b-quiet" href={added.ics} download={`${b.booking_code}.ics`}>
+            <a class="btn quiet" href={added.ics} download={`${b.booking_code}.ics`}>
               {t.ics}
             </a>
           </p>

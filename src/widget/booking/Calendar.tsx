@@ -40,6 +40,7 @@ export class Calendar extends Reactive<CalendarProps> {
     const selected = store.date.value;
     const { today, last } = store.bounds.value;
     const first = `${month}-01`;
+    const monthName = formatDate(locale, month, MONTH);
     const start = weekStart(locale);
     /** A day's column: 0 is the locale's first day of the week. */
     const column = (day: string) => (weekday(day) - start + 7) % 7;
@@ -84,39 +85,39 @@ export class Calendar extends Reactive<CalendarProps> {
 
     return (
       <div>
-        <div class="aw-b-cal-head">
+        <div class="cal-head">
           <button
             type="button"
-            class="aw-b-nav"
+            class="nav"
             aria-label={t.prevMonth}
             disabled={month <= today.slice(0, 7)}
             onClick={() => store.showMonth(addMonths(month, -1))}
           >
-            {/* U+2039/U+203A are bidi-mirrored: they point the right way in RTL too. */}
-            <span aria-hidden="true">‹</span>
+            {/* The label names the button (its content is not read). U+2039/U+203A are bidi-mirrored: they
+                point the right way in RTL too. */}
+            ‹
           </button>
-          {/* A fixed id: each widget has its own shadow root, and one calendar in it. */}
-          <p id="aw-b-cal" class="aw-b-month" aria-live="polite">
-            {formatDate(locale, month, MONTH)}
+          <p class="month" aria-live="polite">
+            {monthName}
           </p>
           <button
             type="button"
-            class="aw-b-nav"
+            class="nav"
             aria-label={t.nextMonth}
             disabled={month >= last.slice(0, 7)}
             onClick={() => store.showMonth(addMonths(month, 1))}
           >
-            <span aria-hidden="true">›</span>
+            ›
           </button>
         </div>
-        <table role="grid" aria-labelledby="aw-b-cal" aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
+        <table role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
           <thead>
             <tr>
               {weeks[0]?.map((day) => (
                 // The narrow letter repeats (Tuesday and Thursday are both "T"): assistive tech gets the full name.
                 <th key={day} scope="col">
                   <span aria-hidden="true">{formatDate(locale, day, { weekday: 'narrow' })}</span>
-                  <span class="aw-sr">{formatDate(locale, day, { weekday: 'long' })}</span>
+                  <span class="sr">{formatDate(locale, day, { weekday: 'long' })}</span>
                 </th>
               ))}
             </tr>
@@ -140,7 +141,7 @@ export class Calendar extends Reactive<CalendarProps> {
                     <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
                       <button
                         type="button"
-                        class="aw-b-day"
+                        class="day"
                         data-date={day}
                         tabIndex={day === stop ? 0 : -1}
                         aria-label={status ? fmt(t.dayLabel, { date: name, status }) : name}

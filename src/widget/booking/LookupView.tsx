@@ -25,7 +25,7 @@ export const LookupView = reactive(function LookupView({ stores, strings }: Book
 const Find = reactive(function Find(env: Env) {
   const { store, t, ctx } = env;
   // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
-  const id = 'aw-b-find';
+  const id = 'find';
   const invalid = store.invalid.value;
   const remembered = ctx.remembered.list.value;
   return (
@@ -36,19 +36,19 @@ const Find = reactive(function Find(env: Env) {
         if (!store.find()) form.querySelector<HTMLElement>(`#${id}`)?.focus();
       }}
       actions={
-        <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
+        <button type="submit" class="btn" disabled={store.busy.value}>
           {t.find}
         </button>
       }
     >
       {remembered.length > 0 && (
         <>
-          <h3 class="aw-b-h3">{t.rememberedHeading}</h3>
-          <ul class="aw-b-choices">
+          <h3 class="subheading">{t.rememberedHeading}</h3>
+          <ul class="choices">
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>
-                <button type="button" class="aw-b-choice" onClick={() => store.find(code)}>
-                  <span class="aw-b-code" dir="ltr">{code}</span>{' '}
+                <button type="button" class="choice" onClick={() => store.find(code)}>
+                  <span class="code" dir="ltr">{code}</span>{' '}
                   {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
                 </button>
               </li>
@@ -56,7 +56,7 @@ const Find = reactive(function Find(env: Env) {
           </ul>
         </>
       )}
-      <div class="aw-b-field">
+      <div class="field">
         <label for={id}>{t.code}</label>
         <input
           id={id}
@@ -68,11 +68,11 @@ const Find = reactive(function Find(env: Env) {
           aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
           onInput={(e) => (store.code.value = e.currentTarget.value)}
         />
-        <p id={`${id}-hint`} class="aw-b-hint">
+        <p id={`${id}-hint`} class="hint">
           {t.codeHint}
         </p>
         {invalid && (
-          <p id={`${id}-error`} class="aw-b-error">
+          <p id={`${id}-error`} class="error">
             {t.invalidCode}
           </p>
         )}
@@ -99,19 +99,19 @@ const Result = reactive(function Result({ env, result }: ResultProps) {
       backLabel={t.lookupAnother}
       actions={
         canCancel && (
-          <button type="button" class="aw-b-btn" onClick={() => (store.asking.value = true)}>
+          <button type="button" class="btn" onClick={() => (store.asking.value = true)}>
             {t.cancelBooking}
           </button>
         )
       }
     >
       {cancelled && (
-        <p role="status" class="aw-b-note">
+        <p role="status" class="note">
           {t.cancelledHeading}
         </p>
       )}
       <Facts rows={bookingRows(env, result.booking)} />
-      {!canCancel && !cancelled && result.cancelReason && <p class="aw-b-note">{result.cancelReason}</p>}
+      {!canCancel && !cancelled && result.cancelReason && <p class="note">{result.cancelReason}</p>}
     </Step>
   );
 });
@@ -126,7 +126,7 @@ const Ask = reactive(function Ask({ env, result }: ResultProps) {
       backLabel={t.keep}
       onSubmit={store.cancel}
       actions={
-        <button type="submit" class="aw-b-btn" disabled={store.busy.value}>
+        <button type="submit" class="btn" disabled={store.busy.value}>
           {t.cancelYes}
         </button>
       }

@@ -39,7 +39,7 @@ export class StepView extends Component<{ step: string; children: ComponentChild
   }
 
   render() {
-    return <div class="aw-b">{this.props.children}</div>;
+    return <div class="booking">{this.props.children}</div>;
   }
 }
 
@@ -62,31 +62,31 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
   const problem = store.problem.value;
   return (
     <form
-      class="aw-b-step"
+      class="step"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit?.(e.currentTarget);
       }}
     >
-      <h2 class={ok ? 'aw-b-h aw-b-ok' : 'aw-b-h'} tabIndex={-1}>
+      <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
         {heading}
       </h2>
       {children}
       {problem && (
-        <div role="alert" class="aw-b-problem">
+        <div role="alert" class="problem">
           <p>{problemText(t, problem, notFound)}</p>
           {problem.retryable && (
-            <button type="button" class="aw-b-btn" onClick={store.retry}>
+            <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
             </button>
           )}
         </div>
       )}
       {(onBack || actions) && (
-        <div class="aw-b-actions">
+        <div class="actions">
           {onBack && (
-            <button type="button" class="aw-b-btn aw-b-quiet" onClick={onBack}>
+            <button type="button" class="btn quiet" onClick={onBack}>
               {backLabel}
             </button>
           )}
@@ -118,7 +118,7 @@ export type Row = [string, ComponentChildren];
 /** Rows of a description list. */
 export function Facts({ rows }: { rows: Row[] }) {
   return (
-    <dl class="aw-b-facts">
+    <dl class="facts">
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt dir="auto">{label}</dt>

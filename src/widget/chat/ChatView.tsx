@@ -40,10 +40,10 @@ class Countdown extends Component<CountdownProps> {
   render({ until, strings, locale, now }: CountdownProps) {
     const seconds = Math.max(0, Math.ceil((until - now()) / 1000));
     return (
-      <p class="aw-notice">
+      <p class="notice">
         {/* The number changes every second: shown, but announced once in words instead. */}
         <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds)}</span>
-        <span class="aw-sr">{strings.chatBusyAnnounce}</span>
+        <span class="sr">{strings.chatBusyAnnounce}</span>
       </p>
     );
   }
@@ -73,12 +73,12 @@ function Failure(props: RowProps) {
             strings.chatRetry,
           ];
   return (
-    <p class="aw-notice">
+    <p class="notice">
       {text}
       {action && (
         <>
           {' '}
-          <button type="button" class="aw-link-button" onClick={action}>
+          <button type="button" class="link-button" onClick={action}>
             {label}
           </button>
         </>
@@ -89,8 +89,8 @@ function Failure(props: RowProps) {
 
 function Sources({ message: { sources }, strings }: RowProps) {
   return sources?.length ? (
-    <div class="aw-sources">
-      <p class="aw-sources-title">{strings.sources}</p>
+    <div class="sources">
+      <p class="sources-title">{strings.sources}</p>
       <ul>
         {sources.map(({ title, url = '' }, i) => (
           <li key={i}>{link(url, title ?? url, strings.opensNewTab)}</li>
@@ -110,9 +110,9 @@ class MessageRow extends Component<RowProps> {
     const { message, strings, title } = props;
     const mine = message.role === 'user';
     return (
-      <div class={`aw-msg aw-msg--${message.role}${message.status === 'sending' ? ' aw-msg--sending' : ''}`}>
-        <span class="aw-sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
-        <div class="aw-bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
+      <div class={`msg msg--${message.role}`}>
+        <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
+        <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
         {mine ? <Failure {...props} /> : <Sources {...props} />}
       </div>
     );
@@ -167,11 +167,11 @@ class MessageList extends Reactive<ChatViewProps> {
     };
 
     return (
-      <div class="aw-log-wrap">
+      <div class="log-wrap">
         {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
-        <div ref={this.log} class="aw-log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
-          <div class="aw-msg aw-msg--agent">
-            <div class="aw-bubble" dir="auto">
+        <div ref={this.log} class="log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+          <div class="msg msg--agent">
+            <div class="bubble" dir="auto">
               <p>{greeting}</p>
             </div>
           </div>
@@ -179,9 +179,9 @@ class MessageList extends Reactive<ChatViewProps> {
             <MessageRow key={message.id} {...props} message={message} />
           ))}
           {sending && (
-            <div class="aw-msg aw-msg--agent aw-typing">
-              <span class="aw-sr">{fmt(strings.typing, { title })}</span>
-              <span class="aw-dots" aria-hidden="true">
+            <div class="msg msg--agent">
+              <span class="sr">{fmt(strings.typing, { title })}</span>
+              <span class="dots" aria-hidden="true">
                 <i />
                 <i />
                 <i />
@@ -190,7 +190,7 @@ class MessageList extends Reactive<ChatViewProps> {
           )}
         </div>
         {this.unseen.value && (
-          <button type="button" class="aw-jump" onClick={this.toBottom}>
+          <button type="button" class="jump" onClick={this.toBottom}>
             {downIcon()} {strings.jumpToNew}
           </button>
         )}
@@ -209,29 +209,26 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   const rows = Math.min(MAX_ROWS, draft.split('\n').length);
   return (
     <form
-      class="aw-composer"
+      class="composer"
       onSubmit={(event) => {
         event.preventDefault();
         chat.send();
       }}
     >
       {error && (
-        <p id="aw-composer-error" class="aw-composer-error" role="alert">
+        <p id="composer-error" class="composer-error" role="alert">
           {strings[error]}
         </p>
       )}
-      <label for="aw-input" class="aw-sr">
-        {strings.messageLabel}
-      </label>
       <textarea
-        id="aw-input"
-        class="aw-input"
+        class="input"
+        aria-label={strings.messageLabel}
         dir="auto"
         rows={rows}
         value={draft}
         placeholder={strings.messagePlaceholder}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? 'aw-composer-error' : undefined}
+        aria-describedby={error ? 'composer-error' : undefined}
         onInput={(event) => {
           chat.draft.value = event.currentTarget.value;
           // A signal ignores a write of the value it holds: no update when there was no error.
@@ -244,7 +241,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
           chat.send();
         }}
       />
-      <button type="submit" class="aw-send" disabled={chat.sending.value}>
+      <button type="submit" class="send" disabled={chat.sending.value}>
         {strings.send}
       </button>
     </form>
@@ -253,7 +250,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
 
 export function ChatView(props: ChatViewProps) {
   return (
-    <div class="aw-chat">
+    <div class="chat">
       <MessageList {...props} />
       <Composer {...props} />
     </div>

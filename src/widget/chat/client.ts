@@ -35,6 +35,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const http = createHttp({ baseUrl: '', fetch: options.fetch, timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS });
   return {
     url: options.url,
-    send: (request, signal) => http(options.url, proxyChatSuccess, { method: 'POST', body: request, signal }),
+    // A POST: the fetch layer sends a body with POST.
+    send: (request, signal) => http(options.url, proxyChatSuccess, { body: request, signal }),
   };
 }

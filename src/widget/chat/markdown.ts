@@ -17,7 +17,7 @@ export function safeHref(raw: string): string | undefined {
 export function link(raw: string, children: ComponentChildren, newTabHint: string): ComponentChildren {
   const href = safeHref(raw);
   if (!href) return children;
-  return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'aw-sr' }, ` ${newTabHint}`));
+  return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`));
 }
 
 // code | bold | italics | [label](url). A label holds no [, as in CommonMark: each scan for its ] then

@@ -8,6 +8,7 @@ import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorE
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
+import { logError } from '../platform/log';
 
 /** Delivered messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
@@ -191,10 +192,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
         if (wait) retryAt = later(id, wait);
       }
-      if (failure.kind === 'invalid') console.error(`[AgentWidget] ${failure.message}`);
+      if (failure.kind === 'invalid') logError(failure.message);
       if (reason === 'misconfigured')
-        console.error(
-          `[AgentWidget] ${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
+        logError(
+          `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
         );
       else if (reason !== 'unavailable')
         retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';

@@ -8,6 +8,7 @@
 import { configError, createEmitter, type WidgetEvent } from '../platform/events';
 import { mountResolved } from './mount';
 import { isView, readOptions } from '../options/options';
+import { logWarning } from '../platform/log';
 
 /** A Record, so the compiler flags an event added to WidgetEventMap but not forwarded here. */
 const FORWARDED: Record<WidgetEvent, true> = {
@@ -45,7 +46,7 @@ function originOf(value: string | undefined): string | undefined {
   } catch {
     // Reported below.
   }
-  console.warn(`[AgentWidget] parentOrigin ${JSON.stringify(value)} is not an origin; commands are refused and payloads cut down.`);
+  logWarning(`parentOrigin ${JSON.stringify(value)} is not an origin; commands are refused and payloads cut down.`);
   return undefined;
 }
 

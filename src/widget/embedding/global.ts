@@ -2,8 +2,9 @@
 // script tag's data-* attributes when present, and never throws into the host page.
 import { configError, createEmitter, type Emitter } from '../platform/events';
 import { mountResolved, type WidgetHandle } from './mount';
-import { isRecord, optionsFromScript, PREFIX, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
+import { isRecord, optionsFromScript, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
 import { VERSION } from '../platform/version';
+import { logError, logWarning } from '../platform/log';
 
 /** window.AgentWidget: a widget handle, plus init() for setting it up from code. */
 export interface AgentWidgetApi extends WidgetHandle {
@@ -58,7 +59,7 @@ export function createApi(doc: Document): CheckedApi {
     try {
       handle = start(input, doc, emitter);
     } catch (error) {
-      console.error(`${PREFIX} The widget could not start:`, error);
+      logError(`The widget could not start:`, error);
     }
     for (const call of queued.splice(0)) if (handle) call(handle);
   };
@@ -66,7 +67,7 @@ export function createApi(doc: Document): CheckedApi {
   return {
     version: VERSION,
     init(options: unknown, ownTask = false) {
-      if (handle || cancel) return console.warn(`${PREFIX} init() called twice; destroy() first.`);
+      if (handle || cancel) return logWarning(`init() called twice; destroy() first.`);
       // The script's own start runs in a task of its own, so never inside the page's DOMContentLoaded task.
       const go = ownTask
         ? () => {
@@ -100,7 +101,7 @@ function replay(api: AgentWidgetApi, entry: unknown): void {
   const [name, args] = entry as [unknown, ArrayLike<unknown> | undefined];
   const method: unknown = typeof name === 'string' && name in api ? api[name as keyof AgentWidgetApi] : undefined;
   if (typeof method === 'function') method.apply(api, Array.from(args ?? []));
-  else console.warn(`${PREFIX} Unknown queued call ${String(name)}.`);
+  else logWarning(`Unknown queued call ${String(name)}.`);
 }
 
 /** Installs the global (once per page), starts from `script`'s data-* options, then replays the queue. */
@@ -108,7 +109,7 @@ export function installGlobal(win: Window, script: Element | null): AgentWidgetA
   const existing = win.AgentWidget;
   // Checked as an object first: a page may have put anything under that name.
   if (typeof existing === 'object' && existing !== null && 'version' in existing) {
-    console.warn(`${PREFIX} Loaded twice; the second copy is ignored.`);
+    logWarning(`Loaded twice; the second copy is ignored.`);
     return existing;
   }
   const queue = existing && Array.isArray(existing.q) ? existing.q : [];

@@ -1,8 +1,9 @@
 // Which built-in language the widget speaks, and fetching its dictionary from next to the script
 // (dist/locales/<code>.js, an ES module): the origin that serves widget.js, already allowed in the
 // page's script-src, serves the languages too. English is built in and never fetched.
-import { isRecord, PREFIX } from '../options/options';
+import { isRecord } from '../options/options';
 import { pickStrings, type Strings } from '.';
+import { logWarning } from '../platform/log';
 
 /** A tag whose first subtag is one of the languages in ./locales (a test keeps the two equal). */
 export const LANGUAGES = /^(ar|de|es|fr|he|it|ja|ko|nl|pl|pt|sv|tr|zh)\b/i;
@@ -21,5 +22,5 @@ export function loadLanguage(code: string, scriptUrl: string): Promise<Partial<S
   const url = new URL(`locales/${code}.js`, scriptUrl).href;
   return (loads[code] ??= (import(/* @vite-ignore */ url) as Promise<{ default?: unknown }>)
     .then(({ default: found }) => (isRecord(found) ? pickStrings(found)[0] : Promise.reject(new Error('not a dictionary'))))
-    .catch((error: unknown) => void console.warn(`${PREFIX} Speaking English: ${url} failed.`, error)));
+    .catch((error: unknown) => void logWarning(`Speaking English: ${url} failed.`, error)));
 }

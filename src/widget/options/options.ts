@@ -5,6 +5,7 @@
 import { isRecord } from '../../core/schema';
 import { attempt } from '../../core/attempt';
 import { pickStrings, type Strings } from '../i18n';
+import { logError, logWarning } from '../platform/log';
 
 export { isRecord };
 
@@ -68,8 +69,6 @@ export interface ResolvedOptions {
   view: View;
 }
 
-/** Starts every console message of ours. */
-export const PREFIX = '[AgentWidget]';
 export const DEFAULT_COLOR = '#4f46e5';
 
 /**
@@ -135,7 +134,7 @@ const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: string): string => `data-${kebab(key)} (${key})`;
 
-const notStarted = (why: string): void => console.error(`${PREFIX} Not started: ${why}`);
+const notStarted = (why: string): void => logError(`Not started: ${why}`);
 
 const nonEmpty = (record: Record<string, string>): Record<string, string> | undefined =>
   Object.keys(record).length > 0 ? record : undefined;
@@ -250,8 +249,8 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
     doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );
-  if (warnings.length > 0) console.warn(`${PREFIX} Defaults used: ${warnings.join(' ')}`);
-  if (mistakes.length > 0) console.error(`${PREFIX} Built-in text used: ${mistakes.join(' ')}`);
+  if (warnings.length > 0) logWarning(`Defaults used: ${warnings.join(' ')}`);
+  if (mistakes.length > 0) logError(`Built-in text used: ${mistakes.join(' ')}`);
   if (!options) notStarted(errors.join(' '));
   return options;
 }

@@ -4,6 +4,7 @@ import type { ChatSource } from '../../core/types';
 import type { BookingEventMap } from '../booking/types';
 import type { WidgetErrorEvent } from './failure';
 import type { View } from '../options/options';
+import { logError } from './log';
 
 export type { WidgetErrorEvent } from './failure';
 
@@ -50,7 +51,7 @@ export function createEmitter(): Emitter {
         try {
           if (on === type) (handler as Handler<typeof type>)(payload);
         } catch (error) {
-          console.error(`[AgentWidget] A "${type}" event handler threw:`, error);
+          logError(`A "${type}" event handler threw:`, error);
         }
       }
     },

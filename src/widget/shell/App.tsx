@@ -35,17 +35,17 @@ const focusables = (root: Element): HTMLElement[] =>
 
 /** Where focus lands in a view: the composer in chat, else the view's heading or first control. */
 function focusView(panel: HTMLElement, view: View): void {
-  const region = panel.querySelector<HTMLElement>(`#aw-view-${view}`);
+  const region = panel.querySelector<HTMLElement>(`#view-${view}`);
   (
     region?.querySelector<HTMLElement>(view === 'chat' ? 'textarea' : '[tabindex="-1"]') ??
     (region && focusables(region)[0]) ??
-    panel.querySelector<HTMLElement>(`#aw-tab-${view}`)
+    panel.querySelector<HTMLElement>(`#tab-${view}`)
   )?.focus();
 }
 
 /** Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */
 const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
-  <button type="button" class="aw-icon" title={label} onClick={onClick}>
+  <button type="button" class="icon" title={label} onClick={onClick}>
     {icon}
   </button>
 );
@@ -118,7 +118,7 @@ export class App extends Reactive<AppProps> {
       if (!view) return;
       event.preventDefault();
       shell.select(view);
-      (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`#aw-tab-${view}`)?.focus();
+      (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`#tab-${view}`)?.focus();
     };
 
     const content = (view: View) => {
@@ -147,10 +147,10 @@ export class App extends Reactive<AppProps> {
           <button
             ref={this.launcher}
             type="button"
-            class="aw-launcher"
+            class="launcher"
             aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
             aria-expanded={isOpen}
-            aria-controls="aw-panel"
+            aria-controls="panel"
             onClick={shell.toggle}
           >
             {isOpen ? closeIcon() : chatIcon()}
@@ -159,16 +159,16 @@ export class App extends Reactive<AppProps> {
         {(isOpen || visited.size > 0) && (
           <div
             ref={this.panel}
-            id="aw-panel"
-            class="aw-panel"
+            id="panel"
+            class="panel"
             role={bubble ? 'dialog' : 'region'}
-            aria-labelledby="aw-title"
+            aria-label={title}
             aria-modal={modal ? 'true' : undefined}
             hidden={!isOpen}
             onKeyDown={onPanelKey}
           >
-            <div class="aw-header">
-              <h2 id="aw-title" class="aw-title">
+            <div class="header">
+              <h2 class="title">
                 <bdi>{title}</bdi>
               </h2>
               {iconButton(
@@ -181,16 +181,16 @@ export class App extends Reactive<AppProps> {
               )}
               {bubble && iconButton(strings.close, shell.close, closeIcon())}
             </div>
-            <div class="aw-tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
+            <div class="tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
               {VIEWS.map((view) => (
                 <button
                   key={view}
                   type="button"
                   role="tab"
-                  id={`aw-tab-${view}`}
-                  class="aw-tab"
+                  id={`tab-${view}`}
+                  class="tab"
                   aria-selected={view === current}
-                  aria-controls={`aw-view-${view}`}
+                  aria-controls={`view-${view}`}
                   tabIndex={view === current ? 0 : -1}
                   onClick={() => shell.select(view)}
                 >
@@ -199,7 +199,7 @@ export class App extends Reactive<AppProps> {
               ))}
             </div>
             {VIEWS.map((view) => (
-              <div key={view} id={`aw-view-${view}`} class="aw-view" role="tabpanel" aria-labelledby={`aw-tab-${view}`} hidden={view !== current}>
+              <div key={view} id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
                 {visited.has(view) && content(view)}
               </div>
             ))}

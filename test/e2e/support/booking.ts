@@ -28,7 +28,7 @@ export async function openBook(demo: Demo, options: Parameters<Browser['newConte
 /** Slot buttons that overflow (a label that does not fit), and the distinct button sizes and column edges. */
 export const slotGrid = (page: Page) =>
   page
-    .locator('.aw-b-slots')
+    .locator('.slots')
     .first()
     .evaluate((list) => {
       const buttons = [...list.querySelectorAll('button')];

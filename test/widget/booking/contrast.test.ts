@@ -45,10 +45,10 @@ describe('form error colours', () => {
   });
 
   test('the error text, its icon and the invalid field use those colours, so they are not black text and a focus-like ring', () => {
-    expect(ruleOf('.aw-b-error')).toMatch(/color: var\(--aw-danger\)/);
-    const icon = ruleOf('.aw-b-error::before, .aw-b-ok::before');
+    expect(ruleOf('.error')).toMatch(/color: var\(--aw-danger\)/);
+    const icon = ruleOf('.error::before, .ok::before');
     expect(icon).toMatch(/content: '!' \/ ''/);
     expect(icon).toMatch(/background: var\(--aw-danger\);.*color: var\(--aw-bg\)/s);
-    expect(ruleOf('.aw-b [aria-invalid]')).toMatch(/border: 2px solid var\(--aw-danger\)/);
+    expect(ruleOf('.booking [aria-invalid]')).toMatch(/border: 2px solid var\(--aw-danger\)/);
   });
 });

@@ -18,15 +18,15 @@ test('code, inline or fenced, is always left to right', () => {
 
 test('message bubbles, the composer and the title take the direction of their own text', () => {
   const { shadow } = mountWidget({ locale: 'ar', strings: ar, title: 'Harbor Physio' });
-  const launcher = shadow.querySelector('.aw-launcher');
+  const launcher = shadow.querySelector('.launcher');
   if (!launcher) throw new Error('no launcher');
   fireEvent.click(launcher);
   expect(shadow.firstElementChild?.getAttribute('dir')).toBe('rtl');
-  const bubbles = shadow.querySelectorAll('.aw-bubble');
+  const bubbles = shadow.querySelectorAll('.bubble');
   expect(bubbles.length).toBeGreaterThan(0);
   for (const bubble of bubbles) expect(bubble.getAttribute('dir')).toBe('auto');
   expect(shadow.querySelector('textarea')?.getAttribute('dir')).toBe('auto');
-  expect(shadow.querySelector('#aw-title bdi')?.textContent).toBe('Harbor Physio');
+  expect(shadow.querySelector('.title bdi')?.textContent).toBe('Harbor Physio');
 });
 
 test('the booking facts isolate owner labels and visitor answers (a code, a name, a label)', () => {

@@ -60,7 +60,7 @@ function widgetRoot(host: Element | null = document.querySelector('[data-agent-w
   return root;
 }
 
-const launcherName = (root: HTMLElement) => root.querySelector('.aw-launcher')?.getAttribute('aria-label');
+const launcherName = (root: HTMLElement) => root.querySelector('.launcher')?.getAttribute('aria-label');
 
 describe('choosing the language', () => {
   test.each([

@@ -10,6 +10,7 @@ import type { BookingContext } from '../types';
 import { cacheKey, createCache, type Cache } from './cache';
 import { createProblems, remember, reportFailure, type Problem } from './report';
 import { createRequests } from './requests';
+import { logError } from '../../platform/log';
 
 /** A free time: the API's agent-zone date and HH:MM (sent back unchanged on create) and the instant they name. */
 export interface Slot {
@@ -212,7 +213,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const [only, ...more] = durations.peek();
     if (!only) {
       setProblem({ kind: 'notFound', retryable: false });
-      console.error(`[AgentWidget] The booking config of agent "${agentId}" offers no durations.`);
+      logError(`The booking config of agent "${agentId}" offers no durations.`);
     } else if (more.length) step.value = 'duration';
     else chooseDuration(only);
   }

@@ -4,6 +4,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Booking } from '../../../core/types';
 import { classify, errorEvent, type FailureKind } from '../../platform/failure';
 import type { BookingContext } from '../types';
+import { logError } from '../../platform/log';
 
 export type BookingRequest = 'config' | 'dates' | 'slots' | 'create' | 'lookup' | 'cancel';
 
@@ -29,8 +30,8 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });
   // A 404 in the service's own error envelope on the config: it does not know the agent, or booking is off for it.
   if (kind === 'invalid' || kind === 'misconfigured' || (kind === 'notFound' && request === 'config'))
-    console.error(
-      `[AgentWidget] Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
+    logError(
+      `Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
     );
   return { kind, retryable, ...(kind === 'refused' && { message }) };
 
