@@ -138,9 +138,10 @@ suite('owner theming in Chromium', () => {
     }
   });
 
-  test('data-z-index: the default is the top; a larger whole number is capped there by the browser', async () => {
+  test('without page CSS: the documented defaults, and the top z-index unless data-z-index lowers it', async () => {
     for (const [attribute, expected] of [
       ['', '2147483647'],
+      // A larger whole number is capped at the top by the browser.
       ['data-z-index="9999999999"', '2147483647'],
       ['data-z-index="0"', '0'],
     ] as const) {
@@ -148,6 +149,21 @@ suite('owner theming in Chromium', () => {
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-agent-widget]') as Element).zIndex)).toBe(expected);
       await page.context().close();
     }
+
+    const page = await openHost(hostPage(''));
+    expect(await launcher(page).boundingBox()).toEqual({ x: 1280 - 20 - 56, y: 800 - 20 - 56, width: 56, height: 56 });
+    expect(await styleOf(page, '.aw-launcher', 'background-color')).toBe('rgb(15, 118, 110)');
+    await open(page);
+    const panel = await dialog(page).boundingBox();
+    expect(panel && [panel.y + panel.height, panel.x + panel.width, panel.width, panel.height]).toEqual([800 - 88, 1280 - 20, 380, 600]);
+    expect(await styleOf(page, '.aw-panel', 'border-radius')).toBe('14px');
+    expect(await styleOf(page, '.aw-panel', 'background-color')).toBe('rgb(255, 255, 255)');
+    expect(await styleOf(page, '.aw-title', 'font-family')).toBe('system-ui, sans-serif');
+    expect(await styleOf(page, '.aw', 'color-scheme')).toBe('light');
+    // A short window: the panel shrinks to stay 20px below its top.
+    await page.setViewportSize({ width: 1280, height: 600 });
+    expect((await dialog(page).boundingBox())?.y).toBe(20);
+    await page.context().close();
   });
 
   test('<agent-widget>: the same properties and parts, set on the element', async () => {

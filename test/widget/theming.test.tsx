@@ -123,6 +123,19 @@ describe('custom properties', () => {
       expect(shell).toMatch(new RegExp(`:host\\s*\\{[^}]*${name}:`));
   });
 
+  test('the README gives the defaults the widget declares', () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const host = /:host\s*\{([^}]*)\}/.exec(css[0] ?? '')?.[1] ?? '';
+    const sized = [...host.matchAll(/(--aw-[\w-]+):\s*([^;]+);/g)];
+    expect(sized.map(([, name]) => name)).toEqual(['--aw-radius', '--aw-font', '--aw-launcher-size', '--aw-offset-x', '--aw-offset-y']);
+    for (const [, name, value] of sized) expect(readme).toContain(`| \`${name}\` | \`${value?.trim()}\` |`);
+    const palette = (theme: 'light' | 'dark') =>
+      Object.fromEntries([...hostCss({ color: '#0f766e', mode: 'bubble', theme, zIndex: '1' }).matchAll(/(--aw-(?!accent|on-)[\w-]+):(#\w+)/g)].map(([, n, v]) => [n, v]));
+    const [light, dark] = [palette('light'), palette('dark')];
+    expect(Object.keys(light)).toHaveLength(7);
+    for (const [name, value] of Object.entries(light)) expect(readme).toContain(`| \`${name}\` | \`${value}\` (dark: \`${dark[name]}\`) |`);
+  });
+
   test('the dark palette replaces the light one on the host, always for dark, by the system setting for auto', () => {
     const rules = (theme: 'light' | 'dark' | 'auto') => hostCss({ color: '#0f766e', mode: 'inline', theme, zIndex: '2147483647' });
     expect(rules('light')).not.toContain('#17191e');
