@@ -172,8 +172,20 @@ suite('owner theming in Chromium', () => {
     await page.goto(`${demo.server.url}fixtures/inline.html`);
     await page.getByRole('region', { name: 'Harbor Booking' }).waitFor();
     await page.addStyleTag({
-      content: 'agent-widget { --aw-bg: #fff7ed; --aw-radius: 0px; --aw-font: Georgia, serif } agent-widget::part(header) { text-transform: uppercase }',
+      content: `agent-widget { --aw-bg: #fff7ed; --aw-radius: 0px; --aw-font: Georgia, serif;
+        letter-spacing: 4px; word-spacing: 9px; text-transform: lowercase; text-indent: 30px; white-space: pre; line-height: 3 }
+        agent-widget::part(header) { text-transform: uppercase }`,
     });
+    // Only the hooks get through: text styles on the element itself stop at the widget's root.
+    for (const [property, value] of [
+      ['letter-spacing', 'normal'],
+      ['word-spacing', '0px'],
+      ['text-transform', 'none'],
+      ['text-indent', '0px'],
+      ['white-space', 'normal'],
+      ['line-height', '20.3px'],
+    ] as const)
+      expect(await styleOf(page, '.aw-tab', property, 'agent-widget')).toBe(value);
     expect(await styleOf(page, '.aw-panel', 'background-color', 'agent-widget')).toBe('rgb(255, 247, 237)');
     expect(await styleOf(page, '.aw-panel', 'border-radius', 'agent-widget')).toBe('0px');
     expect(await styleOf(page, '.aw-title', 'font-family', 'agent-widget')).toBe('Georgia, serif');
