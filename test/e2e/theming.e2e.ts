@@ -192,6 +192,10 @@ suite('owner theming in Chromium', () => {
     expect(await styleOf(page, '.aw-header', 'text-transform', 'agent-widget')).toBe('uppercase');
     // The script tag's inline panel on the same page is untouched by rules for agent-widget.
     expect(await styleOf(page, '.aw-panel', 'background-color')).toBe('rgb(255, 255, 255)');
+    // Hiding the element still hides what is inside.
+    await page.addStyleTag({ content: 'agent-widget { visibility: hidden }' });
+    expect(await styleOf(page, '.aw-tab', 'visibility', 'agent-widget')).toBe('hidden');
+    await page.getByRole('region', { name: 'Harbor Booking' }).waitFor({ state: 'hidden' });
     await context.close();
   });
 });
