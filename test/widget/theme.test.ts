@@ -35,11 +35,11 @@ describe('contrast (WCAG 2.x)', () => {
   });
 
   test('the host rules carry the validated accent and its text colour', () => {
-    const css = hostCss({ color: '#ffff00', mode: 'bubble' });
+    const css = hostCss({ color: '#ffff00', mode: 'bubble', theme: 'light', zIndex: '2147483647' });
     expect(css).toContain('--aw-accent:#ffff00');
     expect(css).toContain('--aw-on-accent:#111111');
     expect(css).toContain('all:initial');
     expect(css).toContain('position:fixed');
-    expect(hostCss({ color: '#4f46e5', mode: 'inline' })).not.toContain('position:fixed');
+    expect(hostCss({ color: '#4f46e5', mode: 'inline', theme: 'light', zIndex: '2147483647' })).not.toContain('position:fixed');
   });
 });

@@ -169,7 +169,7 @@ class MessageList extends Reactive<ChatViewProps> {
     return (
       <div class="log-wrap">
         {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
-        <div ref={this.log} class="log" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+        <div ref={this.log} class="log" part="messages" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
           <div class="msg msg--agent">
             <div class="bubble" dir="auto">
               <p>{greeting}</p>

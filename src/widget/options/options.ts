@@ -47,6 +47,8 @@ export interface WidgetOptions {
   utm?: boolean | 'true' | 'false';
   /** The view shown first: inline at once, bubble on the first open. */
   view?: View;
+  /** Bubble mode: the stacking order on the page, 0 to 2147483647 (the default: above everything). */
+  zIndex?: number | string;
 }
 
 export interface ResolvedOptions {
@@ -67,6 +69,7 @@ export interface ResolvedOptions {
   /** The page's UTM parameters, when the owner opted in. */
   utm: Record<string, string> | undefined;
   view: View;
+  zIndex: string;
 }
 
 export const DEFAULT_COLOR = '#4f46e5';
@@ -116,7 +119,9 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
   view: oneOf(...VIEWS),
   // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
   utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false', false],
-  // Last: the <agent-widget> element has neither.
+  // Last: the <agent-widget> element has none of these (it is always inline).
+  // The browser caps a larger number at the top, 2147483647.
+  zIndex: [(v) => (/^\d{1,10}$/.test(v) ? v : undefined), 'a whole number', '2147483647'],
   mode: oneOf('bubble', 'inline'),
   target: [same, 'a selector', undefined],
 };
@@ -126,8 +131,8 @@ const SCRIPT_KEYS = ['prefillFromUrl', 'strings', ...Object.keys(RULES)];
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
-/** The <agent-widget> element's attributes: the script tag's without "data-", and no mode or target. */
-export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -2).map(kebab);
+/** The <agent-widget> element's attributes: the script tag's without "data-", and no z-index, mode or target. */
+export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -3).map(kebab);
 
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => `utm_${k}`);
 
@@ -207,15 +212,16 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale =
   const given: Record<string, unknown> = isRecord(input) ? input : {};
   if (!isRecord(input)) errors.push('init() needs an options object.');
   const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
-  // Text for the rules: init() may pass utm as a boolean and target as an element.
-  const raw: Record<string, unknown> = { ...given, utm: String(given.utm ?? ''), target: element ? undefined : given.target };
+  // init() may pass target as an element; read() turns numbers and booleans into text for the rules.
+  const raw: Record<string, unknown> = { ...given, target: element ? undefined : given.target };
 
   /** Absent (or blank): the default, an error if required. Malformed: the default, with an error or a warning. */
   const read = <K extends keyof Parsed>(key: K): Parsed[K] => {
     const [parse, expected, fallback] = RULES[key];
     const required = fallback === '';
     const value = raw[key];
-    const text = typeof value === 'string' ? value.trim() : value;
+    // init() may give a number (zIndex) or a boolean (utm): read as their text.
+    const text = ['string', 'number', 'boolean'].includes(typeof value) ? `${value}`.trim() : value;
     if (text === undefined || text === null || text === '') {
       if (required) errors.push(`${name(key)} is missing.`);
       return fallback;

@@ -31,22 +31,34 @@ export function textColorOn(background: string): string {
   return (luminance(background) + 0.05) ** 2 > 1.05 * (luminance(INK) + 0.05) ? INK : WHITE;
 }
 
+/** The palettes (shell.css uses them; README, Theming). --aw-scheme is the native controls' color-scheme. */
+const LIGHT = '--aw-bg:#ffffff;--aw-fg:#1b1f24;--aw-muted:#57606a;--aw-surface:#eef1f4;--aw-border:#d8dee4;--aw-field-border:#6e7781;--aw-danger:#b42318';
+const DARK = ':host{--aw-bg:#17191e;--aw-fg:#eef0f3;--aw-muted:#a5adb8;--aw-surface:#262a31;--aw-border:#3b414b;--aw-field-border:#8b949e;--aw-danger:#ffa198;--aw-scheme:dark}';
+
 /**
- * The host rules: accent colours and the mode's placement, from validated options only. Our own host
- * element is locked down (!important beats host-page !important across the shadow boundary); the
- * owner's <agent-widget> element (`ownerSized`) stays sizable by the page's CSS, block by default.
+ * The host rules: the mode's placement, the accent colours and the theme's palette, from validated
+ * options only. Our own host element is locked down (!important beats host-page !important across the
+ * shadow boundary); the owner's <agent-widget> element (`ownerSized`) stays sizable by the page's CSS,
+ * block by default. The colours are plain declarations on :host, so the page's own rules on the host
+ * element win over them, in either theme.
  */
-export function hostCss({ color, mode }: Pick<ResolvedOptions, 'color' | 'mode'>, ownerSized = false): string {
+export function hostCss(
+  { color, mode, theme, zIndex }: Pick<ResolvedOptions, 'color' | 'mode' | 'theme' | 'zIndex'>,
+  ownerSized = false,
+): string {
   const placement = `all:initial;${
     ownerSized
       ? 'display:block'
       : // Out of flow in bubble mode: the host page's layout (flex gaps, margins) never sees us. The top
-        // z-index, and last in <body>, so even a host's max-z-index sticky header stays underneath.
+        // z-index unless the owner lowered it (under a cookie banner), and last in <body>, so even a
+        // host's max-z-index sticky header stays underneath.
         mode === 'bubble'
-        ? 'position:fixed;inset:auto;width:0;height:0;z-index:2147483647'
+        ? `position:fixed;inset:auto;width:0;height:0;z-index:${zIndex}`
         : 'display:block;width:100%;height:100%'
   };`;
-  return `:host{${ownerSized ? placement : placement.replace(/;/g, '!important;')}--aw-accent:${color};--aw-on-accent:${textColorOn(color)}}`;
+  return `:host{${ownerSized ? placement : placement.replace(/;/g, '!important;')}--aw-accent:${color};--aw-on-accent:${textColorOn(color)};${LIGHT}}${
+    theme === 'dark' ? DARK : theme === 'auto' ? `@media(prefers-color-scheme:dark){${DARK}}` : ''
+  }`;
 }
 
 /**

@@ -142,12 +142,13 @@ export class App extends Reactive<AppProps> {
 
     // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
     return (
-      <div class={`aw aw--${options.position} aw--${options.mode} aw--${options.theme}`} dir={dir} lang={lang} title="">
+      <div class={`aw aw--${options.position} aw--${options.mode}`} dir={dir} lang={lang} title="">
         {bubble && (
           <button
             ref={this.launcher}
             type="button"
             class="launcher"
+            part="launcher"
             aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
             aria-expanded={isOpen}
             aria-controls="panel"
@@ -161,13 +162,14 @@ export class App extends Reactive<AppProps> {
             ref={this.panel}
             id="panel"
             class="panel"
+            part="panel"
             role={bubble ? 'dialog' : 'region'}
             aria-label={title}
             aria-modal={modal ? 'true' : undefined}
             hidden={!isOpen}
             onKeyDown={onPanelKey}
           >
-            <div class="header">
+            <div class="header" part="header">
               <h2 class="title">
                 <bdi>{title}</bdi>
               </h2>

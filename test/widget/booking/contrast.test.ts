@@ -1,21 +1,21 @@
 // Form errors are told by text, an icon and the danger colour: the colour must hold WCAG AA in every
-// theme the shell defines (4.5:1 for the text, 3:1 for the field border and the icon), read from the
+// theme the host rules define (4.5:1 for the text, 3:1 for the field border and the icon), read from the
 // shipped CSS custom properties rather than copied here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { contrastRatio } from '../../../src/widget/options/theme';
+import type { Theme } from '../../../src/widget/options/options';
+import { contrastRatio, hostCss } from '../../../src/widget/options/theme';
 
 const read = (path: string) => readFileSync(join(process.cwd(), 'src/widget', path), 'utf8');
-const shell = read('shell/shell.css');
 const booking = read('booking/booking.css').replace(/\/\*[\s\S]*?\*\//g, '');
 
-/** The custom properties declared in the first block whose selector is `selector`. */
-function themeOf(selector: string): Record<string, string> {
-  const at = shell.indexOf(`${selector} {`);
-  if (at < 0) throw new Error(`no ${selector} block in shell.css`);
-  const block = shell.slice(at, shell.indexOf('}', at));
-  return Object.fromEntries([...block.matchAll(/(--aw-[\w-]+):\s*(#[0-9a-f]{3,6})\b/gi)].map(([, name, value]) => [name, value]));
+/** The host rules the widget adopts for `theme`. */
+const hostRules = (theme: Theme) => hostCss({ color: '#4f46e5', mode: 'bubble', theme, zIndex: '2147483647' });
+
+/** The hex custom properties of `css`; a later declaration wins, as in the cascade. */
+function themeOf(css: string): Record<string, string> {
+  return Object.fromEntries([...css.matchAll(/(--aw-[\w-]+):\s*(#[0-9a-f]{3,6})\b/gi)].map(([, name, value]) => [name, value]));
 }
 
 /** The declarations of the booking.css rule whose selector list is exactly `selector`. */
@@ -26,11 +26,13 @@ function ruleOf(selector: string): string {
 }
 
 describe('form error colours', () => {
-  const light = themeOf('.aw');
-  const dark = themeOf('.aw--dark');
+  const light = themeOf(hostRules('light'));
+  const dark = themeOf(hostRules('dark'));
 
   test('the automatic dark theme is the explicit one', () => {
-    expect(themeOf('.aw--auto')).toEqual(dark);
+    const darkRules = hostRules('dark').slice(hostRules('light').length);
+    expect(darkRules).toMatch(/^:host\{--aw-bg:#\w+;/);
+    expect(hostRules('auto')).toBe(`${hostRules('light')}@media(prefers-color-scheme:dark){${darkRules}}`);
   });
 
   test.each([

@@ -143,10 +143,10 @@ describe('<agent-widget>', () => {
   });
 
   test('its host rules leave sizing to the page; our own host element stays locked down, above any z-index', () => {
-    const owner = hostCss({ color: '#4f46e5', mode: 'inline' }, true);
+    const owner = hostCss({ color: '#4f46e5', mode: 'inline', theme: 'light', zIndex: '2147483647' }, true);
     expect(owner).toContain(':host{all:initial;display:block;');
     expect(owner).not.toContain('!important');
-    expect(hostCss({ color: '#4f46e5', mode: 'bubble' })).toContain('z-index:2147483647!important');
+    expect(hostCss({ color: '#4f46e5', mode: 'bubble', theme: 'light', zIndex: '2147483647' })).toContain('z-index:2147483647!important');
   });
 });
 
