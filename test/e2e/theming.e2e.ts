@@ -185,7 +185,7 @@ suite('owner theming in Chromium', () => {
       ['white-space', 'normal'],
       ['line-height', '20.3px'],
     ] as const)
-      expect(await styleOf(page, '.aw-tab', property, 'agent-widget')).toBe(value);
+      expect(await styleOf(page, '.tab', property, 'agent-widget')).toBe(value);
     expect(await styleOf(page, '.panel', 'background-color', 'agent-widget')).toBe('rgb(255, 247, 237)');
     expect(await styleOf(page, '.panel', 'border-radius', 'agent-widget')).toBe('0px');
     expect(await styleOf(page, '.title', 'font-family', 'agent-widget')).toBe('Georgia, serif');
@@ -194,7 +194,7 @@ suite('owner theming in Chromium', () => {
     expect(await styleOf(page, '.panel', 'background-color')).toBe('rgb(255, 255, 255)');
     // Hiding the element still hides what is inside.
     await page.addStyleTag({ content: 'agent-widget { visibility: hidden }' });
-    expect(await styleOf(page, '.aw-tab', 'visibility', 'agent-widget')).toBe('hidden');
+    expect(await styleOf(page, '.tab', 'visibility', 'agent-widget')).toBe('hidden');
     await page.getByRole('region', { name: 'Harbor Booking' }).waitFor({ state: 'hidden' });
     await context.close();
   });
