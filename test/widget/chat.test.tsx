@@ -94,7 +94,7 @@ describe('sending and receiving', () => {
     expect(await ui.findByText('You said: Prices?')).toBeTruthy();
   });
 
-  test('while waiting: Send is disabled, the typing indicator shows, and typing goes on without loss', async () => {
+  test('while waiting: Send becomes Stop, the typing indicator shows, and typing goes on without loss', async () => {
     const answer = gate();
     api.server.use(
       http.post(CHAT_URL, async () => {
@@ -106,7 +106,8 @@ describe('sending and receiving', () => {
     const box = openChat(ui) as HTMLTextAreaElement;
     send(box, 'First');
     await settle(3);
-    expect(ui.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    expect(ui.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(ui.getByRole('button', { name: 'Stop' })).toBeTruthy();
     expect(ui.getByText('Acme is typing…')).toBeTruthy();
     type(box, 'typed while waiting');
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -116,6 +117,7 @@ describe('sending and receiving', () => {
     expect(await ui.findByText('Done.')).toBeTruthy();
     expect(ui.queryByText('Acme is typing…')).toBeNull();
     expect(ui.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
+    expect(ui.queryByRole('button', { name: 'Stop' })).toBeNull();
     expect(box.value).toBe('typed while waiting');
   });
 

@@ -68,6 +68,7 @@ function Failure(props: RowProps) {
               unreachable: strings.chatUnreachable,
               failed: strings.chatFailed,
               'still-busy': strings.chatStillBusy,
+              stopped: strings.chatStopped,
             }[reason],
             () => chat.retry(message.id),
             strings.chatRetry,
@@ -204,6 +205,7 @@ const MAX_ROWS = 6;
 
 const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   const draft = chat.draft.value;
+  const sending = chat.sending.value;
   const error = chat.composerError.value;
   // split() gives at least one line, even for an empty draft.
   const rows = Math.min(MAX_ROWS, draft.split('\n').length);
@@ -241,8 +243,14 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
           chat.send();
         }}
       />
-      <button type="submit" class="send" disabled={chat.sending.value}>
-        {strings.send}
+      {/* While a reply is pending Send is Stop, the same element, so focus stays on it. A double click
+          on Send must not stop what its first click sent: that second click has a detail of 2. */}
+      <button
+        type={sending ? 'button' : 'submit'}
+        class="send"
+        onClick={(event) => sending && event.detail < 2 && chat.stop()}
+      >
+        {sending ? strings.chatStop : strings.send}
       </button>
     </form>
   );

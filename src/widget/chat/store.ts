@@ -32,7 +32,8 @@ export const UNREACHABLE_WAITS_S = [2, 4, 8, 16, 30, 30];
  * offline: no answer and no network (auto-retry once when back online); unreachable: no answer while
  * online (resent after each of UNREACHABLE_WAITS_S, and as soon as another message gets through);
  * failed: 5xx, timeout, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
- * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent.
+ * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent;
+ * stopped: the visitor stopped waiting for the reply.
  */
 export type FailureReason =
   | 'offline'
@@ -41,7 +42,8 @@ export type FailureReason =
   | 'busy'
   | 'still-busy'
   | 'unavailable'
-  | 'misconfigured';
+  | 'misconfigured'
+  | 'stopped';
 
 export interface ChatMessage {
   id: string;
@@ -64,6 +66,8 @@ export interface Chat {
   /** Sends the draft. */
   send(): void;
   retry(id: string): void;
+  /** Stops waiting for the pending reply: its request is aborted, the message kept to send again. */
+  stop(): void;
   /** New conversation: forget the conversation here and in storage. */
   clear(): void;
   dispose(): void;
@@ -123,7 +127,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const composerError = signal<StringKey>();
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
 
-  /** Aborts every request in flight; a new conversation gets a new one. */
+  /** Signals every request in flight; replaced when they are aborted, for the requests after. */
   let requests = new AbortController();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /**
@@ -244,8 +248,12 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   load(store.read('chat'));
   const stopWatching = store.watch('chat', load);
 
-  const stopAll = () => {
+  const abort = () => {
     requests.abort();
+    requests = new AbortController();
+  };
+  const stopAll = () => {
+    abort();
     timers.forEach(clearTimeout);
   };
 
@@ -271,9 +279,13 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       spent.delete('unreachable' + id);
       resend(id);
     },
+    stop() {
+      // Marked first: an aborted request is no failure, so nothing else reports on these.
+      for (const { id, status } of messages.value) if (status === 'sending') update(id, { status: 'failed', failure: { reason: 'stopped' } });
+      abort();
+    },
     clear() {
       stopAll();
-      requests = new AbortController();
       messages.value = [];
       conversationId.value = composerError.value = undefined;
       store.remove('chat');

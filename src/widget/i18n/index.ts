@@ -35,6 +35,8 @@ export const shellStrings = {
   chatTooLong: 'That message is too long. Please shorten it and send it again.',
   chatEmpty: 'Please type a message first.',
   chatInvalid: 'That message could not be sent. Please check it and try again.',
+  chatStop: 'Stop',
+  chatStopped: 'Stopped.',
 };
 
 export const defaultStrings = { ...shellStrings, ...bookingStrings };

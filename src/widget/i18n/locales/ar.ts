@@ -35,6 +35,8 @@ const strings: Strings = {
   chatTooLong: 'هذه الرسالة طويلة جدًا. يُرجى اختصارها وإرسالها مرة أخرى.',
   chatEmpty: 'يُرجى كتابة رسالة أولًا.',
   chatInvalid: 'تعذّر إرسال هذه الرسالة. يُرجى مراجعتها والمحاولة مرة أخرى.',
+  chatStop: 'إيقاف',
+  chatStopped: 'تم الإيقاف.',
 
   bookHeading: 'حجز موعد',
   lookupHeading: 'حجزي',

@@ -33,6 +33,8 @@ const strings: Strings = {
   chatTooLong: 'Diese Nachricht ist zu lang. Bitte kürzen Sie sie und senden Sie sie erneut.',
   chatEmpty: 'Bitte geben Sie zuerst eine Nachricht ein.',
   chatInvalid: 'Diese Nachricht konnte nicht gesendet werden. Bitte prüfen Sie sie und versuchen Sie es erneut.',
+  chatStop: 'Stopp',
+  chatStopped: 'Abgebrochen.',
 
   bookHeading: 'Termin buchen',
   lookupHeading: 'Meine Buchung',

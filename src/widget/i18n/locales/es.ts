@@ -33,6 +33,8 @@ const strings: Strings = {
   chatTooLong: 'El mensaje es demasiado largo. Acórtelo y vuelva a enviarlo.',
   chatEmpty: 'Escriba un mensaje primero.',
   chatInvalid: 'No se ha podido enviar el mensaje. Revíselo y vuelva a intentarlo.',
+  chatStop: 'Detener',
+  chatStopped: 'Detenido.',
 
   bookHeading: 'Reservar una cita',
   lookupHeading: 'Mi reserva',

@@ -35,6 +35,8 @@ const strings: Strings = {
   chatTooLong: 'Ce message est trop long. Veuillez le raccourcir et l’envoyer à nouveau.',
   chatEmpty: 'Veuillez d’abord saisir un message.',
   chatInvalid: 'Ce message n’a pas pu être envoyé. Veuillez le vérifier et réessayer.',
+  chatStop: 'Arrêter',
+  chatStopped: 'Interrompu.',
 
   bookHeading: 'Réserver un créneau',
   lookupHeading: 'Ma réservation',

@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: 'ההודעה ארוכה מדי. נא לקצר אותה ולשלוח שוב.',
   chatEmpty: 'נא לכתוב הודעה קודם.',
   chatInvalid: 'לא ניתן היה לשלוח את ההודעה. נא לבדוק אותה ולנסות שוב.',
+  chatStop: 'עצירה',
+  chatStopped: 'הופסק.',
 
   bookHeading: 'קביעת מועד',
   lookupHeading: 'ההזמנה שלי',

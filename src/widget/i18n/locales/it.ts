@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: 'Il messaggio è troppo lungo. Lo accorci e lo invii di nuovo.',
   chatEmpty: 'Scriva prima un messaggio.',
   chatInvalid: 'Non è stato possibile inviare il messaggio. Lo controlli e riprovi.',
+  chatStop: 'Interrompi',
+  chatStopped: 'Interrotto.',
 
   bookHeading: 'Prenota un appuntamento',
   lookupHeading: 'La mia prenotazione',

@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: 'メッセージが長すぎます。短くしてからもう一度送信してください。',
   chatEmpty: 'メッセージを入力してください。',
   chatInvalid: 'メッセージを送信できませんでした。内容をご確認のうえ、もう一度お試しください。',
+  chatStop: '停止',
+  chatStopped: '停止しました。',
 
   bookHeading: '予約する',
   lookupHeading: '予約の確認',

@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: '메시지가 너무 깁니다. 내용을 줄여서 다시 보내 주세요.',
   chatEmpty: '먼저 메시지를 입력해 주세요.',
   chatInvalid: '메시지를 보낼 수 없습니다. 내용을 확인한 후 다시 시도해 주세요.',
+  chatStop: '중지',
+  chatStopped: '중지되었습니다.',
 
   bookHeading: '예약하기',
   lookupHeading: '내 예약',

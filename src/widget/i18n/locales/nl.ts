@@ -33,6 +33,8 @@ const strings: Strings = {
   chatTooLong: 'Dit bericht is te lang. Maak het korter en verstuur het opnieuw.',
   chatEmpty: 'Typ eerst een bericht.',
   chatInvalid: 'Dit bericht kon niet worden verzonden. Controleer het en probeer het opnieuw.',
+  chatStop: 'Stoppen',
+  chatStopped: 'Gestopt.',
 
   bookHeading: 'Afspraak boeken',
   lookupHeading: 'Mijn boeking',

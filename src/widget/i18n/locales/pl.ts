@@ -36,6 +36,8 @@ const strings: Strings = {
   chatTooLong: 'Ta wiadomość jest za długa. Prosimy ją skrócić i wysłać ponownie.',
   chatEmpty: 'Prosimy najpierw wpisać wiadomość.',
   chatInvalid: 'Nie udało się wysłać tej wiadomości. Prosimy ją sprawdzić i spróbować ponownie.',
+  chatStop: 'Zatrzymaj',
+  chatStopped: 'Zatrzymano.',
 
   bookHeading: 'Zarezerwuj termin',
   lookupHeading: 'Moja rezerwacja',

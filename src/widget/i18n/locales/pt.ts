@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: 'Essa mensagem é longa demais. Encurte-a e envie novamente.',
   chatEmpty: 'Digite uma mensagem primeiro.',
   chatInvalid: 'Não foi possível enviar essa mensagem. Verifique-a e tente novamente.',
+  chatStop: 'Parar',
+  chatStopped: 'Interrompido.',
 
   bookHeading: 'Agendar um horário',
   lookupHeading: 'Meu agendamento',

@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: 'Meddelandet är för långt. Korta ner det och skicka det igen.',
   chatEmpty: 'Skriv ett meddelande först.',
   chatInvalid: 'Meddelandet kunde inte skickas. Kontrollera det och försök igen.',
+  chatStop: 'Stoppa',
+  chatStopped: 'Avbrutet.',
 
   bookHeading: 'Boka en tid',
   lookupHeading: 'Min bokning',

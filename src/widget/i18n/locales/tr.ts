@@ -35,6 +35,8 @@ const strings: Strings = {
   chatTooLong: 'Bu mesaj çok uzun. Lütfen kısaltıp yeniden gönderin.',
   chatEmpty: 'Lütfen önce bir mesaj yazın.',
   chatInvalid: 'Bu mesaj gönderilemedi. Lütfen kontrol edip tekrar deneyin.',
+  chatStop: 'Durdur',
+  chatStopped: 'Durduruldu.',
 
   bookHeading: 'Randevu alın',
   lookupHeading: 'Randevum',

@@ -34,6 +34,8 @@ const strings: Strings = {
   chatTooLong: '消息过长，请删减后重新发送。',
   chatEmpty: '请先输入消息。',
   chatInvalid: '该消息无法发送，请检查后重试。',
+  chatStop: '停止',
+  chatStopped: '已停止。',
 
   bookHeading: '预约时间',
   lookupHeading: '我的预约',
