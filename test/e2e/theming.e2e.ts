@@ -23,7 +23,7 @@ const THEME_CSS = `
   /* One value for both themes, or light-dark(light, dark) for each. */
   --aw-bg: light-dark(#ffffff, #1c1410);
   --aw-fg: light-dark(#1c1917, #fbe9dc);
-  --aw-surface: light-dark(#fff7ed, #2e2119);
+  --aw-surface: light-dark(#fde3c8, #4a3020);
 }
 [data-agent-widget]::part(launcher) {
   box-shadow: 0 0 0 4px #fed7aa;
@@ -32,7 +32,7 @@ const THEME_CSS = `
   letter-spacing: 0.02em;
 }
 [data-agent-widget]::part(messages) {
-  background: var(--aw-surface);
+  background: light-dark(#fff7ed, #2e2119);
 }`;
 
 /** A cookie banner at z-index 1000 across the bottom of the page. */
@@ -93,6 +93,7 @@ suite('owner theming in Chromium', () => {
     expect(await styleOf(page, '.panel', 'border-radius')).toBe('6px');
     expect(await styleOf(page, '.panel', 'background-color')).toBe('rgb(255, 255, 255)');
     expect(await styleOf(page, '.log', 'background-color')).toBe('rgb(255, 247, 237)');
+    expect(await styleOf(page, '.bubble', 'background-color')).toBe('rgb(253, 227, 200)');
     expect(await styleOf(page, '.header', 'background-color')).toBe('rgb(154, 52, 18)');
     expect(await styleOf(page, '.header', 'letter-spacing')).toBe('0.3px');
     expect(await styleOf(page, '.title', 'font-family')).toBe('Georgia, serif');
@@ -116,6 +117,7 @@ suite('owner theming in Chromium', () => {
     expect(await styleOf(page, '.panel', 'background-color')).toBe('rgb(28, 20, 16)');
     expect(await styleOf(page, '.panel', 'border-radius')).toBe('6px');
     expect(await styleOf(page, '.log', 'background-color')).toBe('rgb(46, 33, 25)');
+    expect(await styleOf(page, '.bubble', 'background-color')).toBe('rgb(74, 48, 32)');
     expect(await styleOf(page, '.aw', 'color')).toBe('rgb(251, 233, 220)');
     expect(await styleOf(page, '.title', 'font-family')).toBe('Georgia, serif');
     expect(await styleOf(page, '.panel', 'border-top-color')).toBe('rgb(59, 65, 75)');
