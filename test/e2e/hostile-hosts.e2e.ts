@@ -103,8 +103,13 @@ async function bookingWorks(page: Page): Promise<void> {
   await page.getByRole('button', { name: '30 min consultation' }).click();
   await page.getByRole('grid', { name: 'November 2026' }).waitFor();
   await page.getByRole('button', { name: /^Tuesday, November 24, 2026, \d+ times available$/ }).click();
-  await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
-  await page.getByRole('button', { name: /^9:00 AM/ }).first().click();
+  const heading = page.getByRole('heading', { name: 'Choose a time' });
+  await heading.waitFor();
+  // The booking views' sizes are the widget's own, whatever the page's root font size (rem would follow it).
+  expect(await heading.evaluate((el) => getComputedStyle(el).fontSize)).toBe('18px');
+  const slot = page.getByRole('button', { name: /^9:00 AM/ }).first();
+  expect(await slot.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+  await slot.click();
   await page.getByRole('heading', { name: 'Your details' }).waitFor();
 }
 

@@ -116,6 +116,34 @@ describe('stopping a pending reply', () => {
     expect(proxy.requests.map((r) => r.aborted)).toEqual([true, false]);
   });
 
+  test('where AbortSignal.any is missing (Safari before 17.4), the answer that comes after Stop is not shown and Retry still sends', async () => {
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
+    Reflect.deleteProperty(AbortSignal, 'any');
+    try {
+      const proxy = slowProxy();
+      const { ui, events } = mountWithEvents();
+      send(openChat(ui), 'Opening hours?');
+      await settle(3);
+      fireEvent.click(ui.getByRole('button', { name: 'Stop' }));
+      await settle(3);
+      // The request could not be aborted: it answers later, to a message the visitor stopped.
+      expect(proxy.requests).toEqual([{ message: 'Opening hours?', aborted: false }]);
+      proxy.open();
+      await settle(5);
+      const log = ui.getByRole('log', { name: 'Conversation' });
+      expect(log.textContent).not.toContain('Answer to');
+      expect(ui.getByText('Stopped.')).toBeTruthy();
+      expect(events).toEqual(['message:sent Opening hours?']);
+
+      fireEvent.click(ui.getByRole('button', { name: 'Retry' }));
+      expect(await ui.findByText('Answer to Opening hours?')).toBeTruthy();
+      expect(proxy.requests).toHaveLength(2);
+      expect(log.textContent?.match(/Answer to/g)).toHaveLength(1);
+    } finally {
+      if (any) Object.defineProperty(AbortSignal, 'any', any);
+    }
+  });
+
   test('in another language, Stop and the notice are in it too', async () => {
     slowProxy();
     const { ui } = mountWidget({ locale: 'de', strings: { send: 'Senden', chatStop: 'Stopp', chatStopped: 'Abgebrochen.' } });

@@ -215,7 +215,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
     try {
       const reply = await client.send({ agentId, message: message.text, ...withConversation() }, requests.signal);
-      if (!find(id)) return;
+      // Gone, or stopped: where AbortSignal.any is missing (core/http anySignal) a stopped request still answers.
+      if (find(id)?.status !== 'sending') return;
       // The sources worth showing, the same cleaning as for the stored ones.
       const sources = cleanSources(reply.sources);
       const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
@@ -228,7 +229,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
       if (waiting) resend(waiting.id);
     } catch (error) {
-      if (find(id)) fail(message, error);
+      if (find(id)?.status === 'sending') fail(message, error);
     }
   }
 
