@@ -164,6 +164,15 @@ suite('languages in Chromium', () => {
     await context.close();
   });
 
+  test('without locale in its URL, the iframe page speaks the browser\'s language', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 400, height: 700 }, reducedMotion: 'reduce', locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${demo.server.url}embed.html?agentId=demo-agent&apiBase=/api&chatUrl=/api/chat`);
+    await page.getByRole('tab', { name: ja.tabBook, exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja-JP');
+    await context.close();
+  });
+
   test('a language file that cannot load: English, lang=en, one console message', async () => {
     const { page, fetched, messages } = await openPage('de', { block: true });
     await expect.poll(() => messages.length).toBe(1);

@@ -32,7 +32,7 @@ export function textColorOn(background: string): string {
 }
 
 /** The palettes (shell.css uses them; README, Theming). --aw-scheme is the native controls' color-scheme. */
-const LIGHT = '--aw-bg:#ffffff;--aw-fg:#1b1f24;--aw-muted:#57606a;--aw-surface:#eef1f4;--aw-border:#d8dee4;--aw-field-border:#6e7781;--aw-danger:#b42318';
+const LIGHT = '--aw-bg:#ffffff;--aw-fg:#1b1f24;--aw-muted:#57606a;--aw-surface:#eef1f4;--aw-border:#d8dee4;--aw-field-border:#6e7781;--aw-danger:#b42318;--aw-scheme:light';
 const DARK = ':host{--aw-bg:#17191e;--aw-fg:#eef0f3;--aw-muted:#a5adb8;--aw-surface:#262a31;--aw-border:#3b414b;--aw-field-border:#8b949e;--aw-danger:#ffa198;--aw-scheme:dark}';
 
 /**
