@@ -16,11 +16,12 @@ const loads: Record<string, Promise<Partial<Strings> | undefined>> = {};
 
 /**
  * The dictionary of `code` from `<scriptUrl's folder>/locales/<code>.js`, checked as it enters (known
- * keys with text); undefined (English) when it cannot load.
+ * keys with text); undefined (English) when it cannot load. The URL is made at run time: the comments
+ * tell Vite and webpack (an app bundling agent-widget) not to resolve it.
  */
 export function loadLanguage(code: string, scriptUrl: string): Promise<Partial<Strings> | undefined> {
   const url = new URL(`locales/${code}.js`, scriptUrl).href;
-  return (loads[code] ??= (import(/* @vite-ignore */ url) as Promise<{ default?: unknown }>)
+  return (loads[code] ??= (import(/* @vite-ignore */ /* webpackIgnore: true */ url) as Promise<{ default?: unknown }>)
     .then(({ default: found }) => (isRecord(found) ? pickStrings(found)[0] : Promise.reject(new Error('not a dictionary'))))
     .catch((error: unknown) => void logWarning(`Speaking English: ${url} failed.`, error)));
 }
