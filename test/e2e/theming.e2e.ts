@@ -107,6 +107,12 @@ suite('owner theming in Chromium', () => {
     expect(panel && [panel.y + panel.height, panel.x + panel.width]).toEqual([800 - 96 - 64 - 12, 1280 - 32]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/theming-light-open.png' });
+    // A window too narrow for 380px between large offsets (yet wider than the full-screen query's 480px):
+    // the panel keeps the offset on both sides.
+    await page.evaluate(() => document.querySelector<HTMLElement>('[data-agent-widget]')?.style.setProperty('--aw-offset-x', '100px'));
+    await page.setViewportSize({ width: 520, height: 800 });
+    const narrow = await dialog(page).boundingBox();
+    expect(narrow && [narrow.x, narrow.x + narrow.width]).toEqual([100, 520 - 100]);
     await page.context().close();
   });
 
