@@ -29,7 +29,7 @@ const LABELS: Record<View, StringKey> = { chat: 'tabChat', booking: 'tabBook', l
 
 /** Tab stops in order: disabled controls, hidden views and roving-tabindex tabs not current are skipped. */
 const focusables = (root: Element): HTMLElement[] =>
-  Array.from(root.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]')).filter(
+  Array.from(root.querySelectorAll<HTMLElement>('a[href],button,input,textarea,[tabindex]')).filter(
     (el) => el.tabIndex >= 0 && !el.matches(':disabled') && !el.closest('[hidden]'),
   );
 
