@@ -10,9 +10,8 @@ import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, MONTH, zoneName } from './intl';
 import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
 import type { BookingFlow, Slot, Step as StepName } from './state';
-import type { BookingStrings } from './strings';
 import type { BookingViewProps } from './types';
-import { reactive, Reactive } from '../platform/reactive';
+import { reactive } from '../platform/reactive';
 
 type Env = StepEnv<BookingFlow>;
 
@@ -279,7 +278,10 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
   ) : null;
 });
 
-/** The booking as a Google Calendar link and an .ics file (an object URL, for the caller to revoke). */
+/**
+ * The booking as a Google Calendar link and an .ics file. The file is a data: URL rather than an object
+ * URL: nothing to revoke, so the step needs no unmount work.
+ */
 function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: string } {
   const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
   const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
@@ -289,68 +291,47 @@ function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: stri
     details: fmt(t.icsDetails, { code: b.booking_code }),
     start,
     end: new Date(+start + b.duration_minutes * 60_000),
-
   };
-  const ics = new Blob([icsText(event, ctx.now?.() ?? new Date())], { type: 'text/calendar;charset=utf-8' });
-  return { google: googleCalendarUrl(event), ics: URL.createObjectURL(ics) };
+  const ics = icsText(event, ctx.now?.() ?? new Date());
+  return { google: googleCalendarUrl(event), ics: `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}` };
 }
 
-class DoneStep extends Reactive<Env> {
-  /** The calendar links, made for one booking in one language; the .ics file's URL lives as long as they do. Declared only: undefined until the first view. */
-
-  declare added?: { b: Booking; t: BookingStrings; google: string; ics: string };
-
-
-  override componentWillUnmount(): void {
-    super.componentWillUnmount();
-    this.revoke();
-  }
-
-  revoke() {
-    if (this.added) URL.revokeObjectURL(this.added.ics);
-  }
-
-  view(env: Env) {
-    const { store, t, ctx } = env;
-    const b = store.booking.value;
-    const c = store.config.value;
-    if (b !== this.added?.b || t !== this.added.t) {
-      this.revoke();
-      this.added = b ? { b, t, ...calendarLinks(env, b) } : undefined;
-    }
-    const added = this.added;
-    if (!b || !c || !added) return null;
-    // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
-    const status = statusOf(ctx, b);
-    const gone = status === CANCELLED_STATUS;
-    return (
-      <StepFrame
-        env={env}
-        heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
-        ok={status === 'confirmed'}
-        actions={
-          <button type="button" class="btn quiet" onClick={store.again}>
-            {t.bookAnother}
-          </button>
-        }
-      >
-        <p class="booking-title" dir="auto">{c.booking_title}</p>
-        <Facts rows={[...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
-        {!gone && (
-          <p class="add">
-            <a class="btn quiet" href={added.google} target="_blank" rel="noopener noreferrer">
-              {t.google}
-              <span class="sr"> {t.opensNewTab}</span>
-            </a>
-            <a class="btn quiet" href={added.ics} download={`${b.booking_code}.ics`}>
-              {t.ics}
-            </a>
-          </p>
-        )}
-      </StepFrame>
-    );
-  }
-}
+const DoneStep = reactive(function DoneStep(env: Env) {
+  const { store, t, ctx } = env;
+  const b = store.booking.value;
+  const c = store.config.value;
+  if (!b || !c) return null;
+  const { google, ics } = calendarLinks(env, b);
+  // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
+  const status = statusOf(ctx, b);
+  const gone = status === CANCELLED_STATUS;
+  return (
+    <StepFrame
+      env={env}
+      heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
+      ok={status === 'confirmed'}
+      actions={
+        <button type="button" class="btn quiet" onClick={store.again}>
+          {t.bookAnother}
+        </button>
+      }
+    >
+      <p class="booking-title" dir="auto">{c.booking_title}</p>
+      <Facts rows={[...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
+      {!gone && (
+        <p class="add">
+          <a class="btn quiet" href={google} target="_blank" rel="noopener noreferrer">
+            {t.google}
+            <span class="sr"> {t.opensNewTab}</span>
+          </a>
+          <a class="btn quiet" href={ics} download={`${b.booking_code}.ics`}>
+            {t.ics}
+          </a>
+        </p>
+      )}
+    </StepFrame>
+  );
+});
 
 const STEPS: Record<StepName, ComponentType<Env>> = {
   loading: LoadingStep,

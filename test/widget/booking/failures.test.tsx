@@ -5,7 +5,6 @@ import { createBookingClient } from '../../../src/core/booking-client';
 import { DEMO_AGENT_ID } from '../../../src/sandbox';
 import {
   ANSWERS,
-  captureBlobs,
   chooseDay,
   chooseDuration,
   chooseTime,
@@ -101,7 +100,6 @@ describe('the details form', () => {
 
 describe('when things go wrong', () => {
   test('a slot taken before create: says so, re-fetches the day, offers the nearest times and keeps every answer', async () => {
-    captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview('3:00 PM, Central European Standard Time');
@@ -142,7 +140,6 @@ describe('when things go wrong', () => {
   });
 
   test('after a taken slot, Back shows the calendar again with the month re-fetched', async () => {
-    captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview('3:00 PM, Central European Standard Time');
@@ -158,7 +155,6 @@ describe('when things go wrong', () => {
   });
 
   test('confirming twice sends one request', async () => {
-    captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview('3:00 PM, Central European Standard Time');
@@ -241,7 +237,6 @@ describe('when things go wrong', () => {
 
   test('a network failure at create offers a retry that keeps every answer', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview('3:00 PM, Central European Standard Time');

@@ -110,33 +110,6 @@ export function renderLookup(h: Harness) {
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
 
-/** The blobs handed to URL.createObjectURL (jsdom has none), by their object URL. */
-export function captureBlobs(): Map<string, Blob> {
-  const blobs = new Map<string, Blob>();
-  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-  let n = 0;
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:test/${++n}`;
-    blobs.set(url, blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => undefined;
-  onTestFinished(() => {
-    URL.createObjectURL = original.create;
-    URL.revokeObjectURL = original.revoke;
-  });
-  return blobs;
-}
-
-export function blobText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
 /** Clicks the duration option whose name starts with `label` (its length follows). */
 export async function chooseDuration(label = '30 min consultation') {
   fireEvent.click(await screen.findByRole('button', { name: (name) => name.startsWith(label) }));

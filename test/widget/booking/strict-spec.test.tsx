@@ -9,7 +9,6 @@ import { createBookingClient } from '../../../src/core/booking-client';
 import { DEMO_AGENT_ID, DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
 import {
   ANSWERS,
-  captureBlobs,
   chooseDay,
   chooseDuration,
   chooseTime,
@@ -36,7 +35,6 @@ const errorsOf = (h: ReturnType<typeof makeContext>) => h.events.filter((e) => e
 
 describe('strict-spec answers', () => {
   test('a slot taken at create, answered as a plain 400 without a code: recognised from the re-fetched day, answers kept', async () => {
-    captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await walkToReview(`3:00 PM, ${CET}`, MONDAY);
@@ -78,7 +76,6 @@ describe('strict-spec answers', () => {
   });
 
   test('optional fields missing and unknown fields added: the whole flow works and shows what it has', async () => {
-    captureBlobs();
     const h = makeContext(api.baseUrl);
     renderBook(h);
     await chooseDuration();
@@ -117,7 +114,6 @@ describe('strict-spec answers', () => {
   });
 
   test('no form fields in the config: create still sends formData, as the spec requires', async () => {
-    captureBlobs();
     api.use({ strict: true, agents: [{ id: DEMO_AGENT_ID, config: { form_fields: [] } }] });
     const h = makeContext(api.baseUrl);
     renderBook(h);

@@ -3,13 +3,12 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, test } from 'vitest';
 import { DEMO_AGENT_ID, DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
-import { captureBlobs, facts, heading, makeContext, renderBook, renderLookup, t, useBookingServer, walkToReview, type Harness } from './helpers';
+import { facts, heading, makeContext, renderBook, renderLookup, t, useBookingServer, walkToReview, type Harness } from './helpers';
 
 const api = useBookingServer();
 
 /** Books Monday 3:00 PM Berlin through the Book view; returns the view (to unmount, as a tab switch does) and the code. */
 async function bookInBookView(h: Harness) {
-  captureBlobs();
   const view = renderBook(h);
   await walkToReview('3:00 PM, Central European Standard Time');
   fireEvent.click(screen.getByRole('button', { name: t.confirm }));
@@ -69,7 +68,6 @@ describe('one booking, one state across the views', () => {
 
   test('a pending booking gets no success mark', async () => {
     api.use({ pendingBookings: true });
-    captureBlobs();
     renderBook(makeContext(api.baseUrl));
     await walkToReview('3:00 PM, Central European Standard Time');
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
