@@ -58,11 +58,16 @@ function instantsOf(wall: number, zone: string): number[] {
   return [...candidates].filter((t) => wallAt(t, zone) === wall);
 }
 
-function wallOf(date: string, time: string): number {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  // Hours, minutes and the seconds when given: Date.UTC's remaining arguments, in that order.
-  return Date.UTC(y, mo - 1, d, ...(time.split(':').map(Number) as [number, number, number?]));
+/**
+ * UTC midnight of calendar date `date` (YYYY-MM-DD; a month YYYY-MM is its 1st) moved by `months` and
+ * `days`, with `time`'s hours, minutes and seconds when given: Date.UTC's arguments, in that order.
+ */
+function utc(date: string, months = 0, days = 0, time = ''): Date {
+  const [y, m, d = 1] = date.split('-').map(Number) as [number, number, number?];
+  return new Date(Date.UTC(y, m - 1 + months, d + days, ...(time.split(':').map(Number) as [number, number, number?])));
 }
+
+const wallOf = (date: string, time: string): number => +utc(date, 0, 0, time);
 
 /**
  * The instant at which the wall clock in `zone` shows `date` `time` (HH:MM or HH:MM:SS). An
@@ -101,26 +106,15 @@ export function daysAcross(date: string, zone: string, other: string): { days: s
 }
 
 /** Calendar arithmetic on YYYY-MM-DD without touching any zone, written out as instantToZoned does (toISOString). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export const addDays = (date: string, days: number): string => utc(date, 0, days).toISOString().slice(0, 10);
 
-export function addMonths(month: string, months: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 7);
-}
+export const addMonths = (month: string, months: number): string => utc(month, months).toISOString().slice(0, 7);
 
-export function daysInMonth(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
+/** The last day of the month: the 1st of the next one, less a day. */
+export const daysInMonth = (month: string): number => utc(month, 1, -1).getUTCDate();
 
 /** 0 = Sunday … 6 = Saturday, for a calendar date (zone-free). */
-export function weekday(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
+export const weekday = (date: string): number => utc(date).getUTCDay();
 
 /** Minutes since midnight for HH:MM or HH:MM:SS. */
 export function minutesOf(time: string): number {
