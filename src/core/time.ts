@@ -15,24 +15,27 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** `zone`'s formatter, made once: the first one for a zone is costly (the browser loads its rules). */
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, format);
-  }
+/**
+ * A formatter for `locale` on `zone`'s clock, made once: formatters are costly to build, and the first
+ * one for a zone more so (the browser loads its rules). Throws a RangeError for a zone it does not know.
+ */
+export function dateTimeFormat(locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, zone, options]);
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
   return format;
 }
+
+const WALL: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+const formatterOf = (zone: string): Intl.DateTimeFormat => dateTimeFormat('en-US', zone, WALL);
 
 /** Whether this runtime knows the IANA zone; the formatter it takes is kept for the zone math that follows. */
 export const isTimeZone = (zone: string): boolean => !!attempt(() => formatterOf(zone));

@@ -1,15 +1,5 @@
-// Formatting with Intl (formatters are costly to build, so each is made once).
-import { instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../core/time';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dtf(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, timeZone, options]);
-
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
-  return f;
-}
+// Formatting with Intl (formatters are costly to build, so each is made once: core/time keeps them).
+import { dateTimeFormat as dtf, instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../core/time';
 
 // One time shape everywhere, so 12/24-hour follows the locale the same way from slots to confirmation.
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
