@@ -96,6 +96,9 @@ export function isUnambiguousWallTime(date: string, time: string, zone: string):
   return instantsOf(wallOf(date, time), zone).length === 1;
 }
 
+/** True when `zone`'s wall clock shows the same time at another instant too (a fall-back overlap). */
+export const isAmbiguousAt = (instant: Date, zone: string): boolean => instantsOf(wallAt(+instant, zone), zone).length > 1;
+
 /**
  * The days of zone `other` that `date` in `zone` overlaps, in order (two when the zones' midnights
  * differ; a day of 23 or 25 hours is the one its own zone has), and whether it is exactly one of them.

@@ -1,5 +1,5 @@
 // Formatting with Intl (formatters are costly to build, so each is made once: core/time keeps them).
-import { dateTimeFormat as dtf, instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../core/time';
+import { dateTimeFormat as dtf, isAmbiguousAt, zonedToInstant } from '../../core/time';
 
 // One time shape everywhere, so 12/24-hour follows the locale the same way from slots to confirmation.
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
@@ -19,9 +19,7 @@ export function formatDate(locale: string, date: string, options: Intl.DateTimeF
  * occurs twice in `zone` (a DST fall-back hour) the zone's abbreviation tells the two apart.
  */
 export function formatInstant(locale: string, zone: string, instant: Date, withDay = false): string {
-  const wall = instantToZoned(instant, zone);
-  const ambiguous = !isUnambiguousWallTime(wall.date, wall.time, zone);
-  const options = { ...(withDay && LONG_DAY), ...TIME, ...(ambiguous && { timeZoneName: 'short' as const }) };
+  const options = { ...(withDay && LONG_DAY), ...TIME, ...(isAmbiguousAt(instant, zone) && { timeZoneName: 'short' as const }) };
 
   return dtf(locale, zone, options).format(instant);
 }
