@@ -4,7 +4,6 @@ import { dateTimeFormat as dtf, isAmbiguousAt, zonedToInstant } from '../../core
 // One time shape everywhere, so 12/24-hour follows the locale the same way from slots to confirmation.
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
-const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 export const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
 /** A calendar date (YYYY-MM-DD) or month (YYYY-MM) in words; zone-free. */
@@ -51,7 +50,7 @@ export function weekStart(locale: string): number {
  * else as the bare wall time it was stored with.
  */
 export function formatStart(locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string {
-  return dtf(locale, zone ? visitorZone : 'UTC', { ...SHORT_DAY, ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
+  return dtf(locale, zone ? visitorZone : 'UTC', { weekday: 'short', day: 'numeric', month: 'short', ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
 }
 
 /** A duration as the config labels it, else its minutes in words ("30 minutes"): the label is optional. */
