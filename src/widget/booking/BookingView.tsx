@@ -255,7 +255,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
   const c = store.config.value;
   const chosen = store.slot.value;
   const submitting = store.submitting.value;
-  return c && chosen ? (
+  return c && chosen && (
     <StepFrame
       env={env}
       heading={t.reviewHeading}
@@ -275,7 +275,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
         ]}
       />
     </StepFrame>
-  ) : null;
+  );
 });
 
 /**
