@@ -282,7 +282,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
  * The booking as a Google Calendar link and an .ics file. The file is a data: URL rather than an object
  * URL: nothing to revoke, so the step needs no unmount work.
  */
-function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: string } {
+function calendarLinks({ t, ctx }: Env, b: Booking): [google: string, ics: string] {
   const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
   const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
   const event = {
@@ -293,7 +293,7 @@ function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: stri
     end: new Date(+start + b.duration_minutes * 60_000),
   };
   const ics = icsText(event, ctx.now?.() ?? new Date());
-  return { google: googleCalendarUrl(event), ics: `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}` };
+  return [googleCalendarUrl(event), `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`];
 }
 
 const DoneStep = reactive(function DoneStep(env: Env) {
@@ -301,7 +301,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
   const b = store.booking.value;
   const c = store.config.value;
   if (!b || !c) return null;
-  const { google, ics } = calendarLinks(env, b);
+  const [google, ics] = calendarLinks(env, b);
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
   const status = statusOf(ctx, b);
   const gone = status === CANCELLED_STATUS;
