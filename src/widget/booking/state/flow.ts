@@ -366,7 +366,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     void runCreate(
       async (signal) => {
         try {
-          const { booking: made } = await client.create(
+          return await client.create(
             {
               agentId,
               conversationId: ctx.conversationId(),
@@ -377,7 +377,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
             },
             { signal },
           );
-          return { made };
         } catch (error) {
           // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
           if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
@@ -390,8 +389,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         }
       },
       (result) => {
-        const b = result.made;
-        if (b) {
+        if ('booking' in result) {
+          const b = result.booking;
           booking.value = b;
           step.value = 'done';
           remember(ctx, b, c.booking_title);
