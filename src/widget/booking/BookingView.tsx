@@ -137,10 +137,10 @@ const ZoneLine = reactive(function ZoneLine({ env: { store, t, ctx }, from, to }
  */
 function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[] }) {
   const zone = store.shown.value;
-  const views = slots.map((slot) => ({ slot, label: formatInstant(ctx.locale, zone, slot.instant) }));
+  const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
-    <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map((v) => v.label.length)) }}>
-      {views.map(({ slot, label }) => (
+    <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
+      {views.map(([slot, label]) => (
         <li key={slot.date + slot.time}>
           <button
             type="button"
