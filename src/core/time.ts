@@ -84,7 +84,7 @@ export function zonedToInstant(date: string, time: string, zone: string): Date {
 
 /** The wall clock in `zone` at `instant`, as YYYY-MM-DD and HH:MM. */
 export function instantToZoned(instant: Date, zone: string): WallClock {
-  const iso = new Date(wallAt(instant.getTime(), zone)).toISOString();
+  const iso = new Date(wallAt(+instant, zone)).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
