@@ -66,7 +66,7 @@ const durationOf = ({ store, ctx }: Env): string => {
 };
 
 const DurationStep = reactive(function DurationStep(env: Env) {
-  const { store, t } = env;
+  const { store, t, ctx } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
       {intro(store)}
@@ -74,10 +74,10 @@ const DurationStep = reactive(function DurationStep(env: Env) {
         {store.durations.value.map((option) => (
           <li key={option.id}>
             <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
-              <bdi>{durationText(env.ctx.locale, option.label, option.duration_minutes)}</bdi>
+              <bdi>{durationText(ctx.locale, option.label, option.duration_minutes)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
-              {option.label && <span class="len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
+              {option.label && <span class="len"> {durationText(ctx.locale, '', option.duration_minutes)}</span>}
             </button>
           </li>
         ))}
