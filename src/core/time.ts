@@ -15,24 +15,27 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** `zone`'s formatter, made once: the first one for a zone is costly (the browser loads its rules). */
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, format);
-  }
+/**
+ * A formatter for `locale` on `zone`'s clock, made once: formatters are costly to build, and the first
+ * one for a zone more so (the browser loads its rules). Throws a RangeError for a zone it does not know.
+ */
+export function dateTimeFormat(locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, zone, options]);
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
   return format;
 }
+
+const WALL: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+const formatterOf = (zone: string): Intl.DateTimeFormat => dateTimeFormat('en-US', zone, WALL);
 
 /** Whether this runtime knows the IANA zone; the formatter it takes is kept for the zone math that follows. */
 export const isTimeZone = (zone: string): boolean => !!attempt(() => formatterOf(zone));
@@ -58,11 +61,16 @@ function instantsOf(wall: number, zone: string): number[] {
   return [...candidates].filter((t) => wallAt(t, zone) === wall);
 }
 
-function wallOf(date: string, time: string): number {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  // Hours, minutes and the seconds when given: Date.UTC's remaining arguments, in that order.
-  return Date.UTC(y, mo - 1, d, ...(time.split(':').map(Number) as [number, number, number?]));
+/**
+ * UTC midnight of calendar date `date` (YYYY-MM-DD; a month YYYY-MM is its 1st) moved by `months` and
+ * `days`, with `time`'s hours, minutes and seconds when given: Date.UTC's arguments, in that order.
+ */
+function utc(date: string, months = 0, days = 0, time = ''): Date {
+  const [y, m, d = 1] = date.split('-').map(Number) as [number, number, number?];
+  return new Date(Date.UTC(y, m - 1 + months, d + days, ...(time.split(':').map(Number) as [number, number, number?])));
 }
+
+const wallOf = (date: string, time: string): number => +utc(date, 0, 0, time);
 
 /**
  * The instant at which the wall clock in `zone` shows `date` `time` (HH:MM or HH:MM:SS). An
@@ -76,7 +84,7 @@ export function zonedToInstant(date: string, time: string, zone: string): Date {
 
 /** The wall clock in `zone` at `instant`, as YYYY-MM-DD and HH:MM. */
 export function instantToZoned(instant: Date, zone: string): WallClock {
-  const iso = new Date(wallAt(instant.getTime(), zone)).toISOString();
+  const iso = new Date(wallAt(+instant, zone)).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
@@ -87,6 +95,9 @@ export function instantToZoned(instant: Date, zone: string): WallClock {
 export function isUnambiguousWallTime(date: string, time: string, zone: string): boolean {
   return instantsOf(wallOf(date, time), zone).length === 1;
 }
+
+/** True when `zone`'s wall clock shows the same time at another instant too (a fall-back overlap). */
+export const isAmbiguousAt = (instant: Date, zone: string): boolean => instantsOf(wallAt(+instant, zone), zone).length > 1;
 
 /**
  * The days of zone `other` that `date` in `zone` overlaps, in order (two when the zones' midnights
@@ -101,26 +112,15 @@ export function daysAcross(date: string, zone: string, other: string): { days: s
 }
 
 /** Calendar arithmetic on YYYY-MM-DD without touching any zone, written out as instantToZoned does (toISOString). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export const addDays = (date: string, days: number): string => utc(date, 0, days).toISOString().slice(0, 10);
 
-export function addMonths(month: string, months: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 7);
-}
+export const addMonths = (month: string, months: number): string => utc(month, months).toISOString().slice(0, 7);
 
-export function daysInMonth(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
+/** The last day of the month: the 1st of the next one, less a day. */
+export const daysInMonth = (month: string): number => utc(month, 1, -1).getUTCDate();
 
 /** 0 = Sunday … 6 = Saturday, for a calendar date (zone-free). */
-export function weekday(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
+export const weekday = (date: string): number => utc(date).getUTCDay();
 
 /** Minutes since midnight for HH:MM or HH:MM:SS. */
 export function minutesOf(time: string): number {

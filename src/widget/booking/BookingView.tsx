@@ -66,7 +66,7 @@ const durationOf = ({ store, ctx }: Env): string => {
 };
 
 const DurationStep = reactive(function DurationStep(env: Env) {
-  const { store, t } = env;
+  const { store, t, ctx } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
       {intro(store)}
@@ -74,10 +74,10 @@ const DurationStep = reactive(function DurationStep(env: Env) {
         {store.durations.value.map((option) => (
           <li key={option.id}>
             <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
-              <bdi>{durationText(env.ctx.locale, option.label, option.duration_minutes)}</bdi>
+              <bdi>{durationText(ctx.locale, option.label, option.duration_minutes)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
-              {option.label && <span class="len"> {durationText(env.ctx.locale, '', option.duration_minutes)}</span>}
+              {option.label && <span class="len"> {durationText(ctx.locale, '', option.duration_minutes)}</span>}
             </button>
           </li>
         ))}
@@ -137,10 +137,10 @@ const ZoneLine = reactive(function ZoneLine({ env: { store, t, ctx }, from, to }
  */
 function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[] }) {
   const zone = store.shown.value;
-  const views = slots.map((slot) => ({ slot, label: formatInstant(ctx.locale, zone, slot.instant) }));
+  const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
-    <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map((v) => v.label.length)) }}>
-      {views.map(({ slot, label }) => (
+    <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
+      {views.map(([slot, label]) => (
         <li key={slot.date + slot.time}>
           <button
             type="button"
@@ -255,7 +255,7 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
   const c = store.config.value;
   const chosen = store.slot.value;
   const submitting = store.submitting.value;
-  return c && chosen ? (
+  return c && chosen && (
     <StepFrame
       env={env}
       heading={t.reviewHeading}
@@ -275,14 +275,14 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
         ]}
       />
     </StepFrame>
-  ) : null;
+  );
 });
 
 /**
  * The booking as a Google Calendar link and an .ics file. The file is a data: URL rather than an object
  * URL: nothing to revoke, so the step needs no unmount work.
  */
-function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: string } {
+function calendarLinks({ t, ctx }: Env, b: Booking): [google: string, ics: string] {
   const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
   const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
   const event = {
@@ -293,7 +293,7 @@ function calendarLinks({ t, ctx }: Env, b: Booking): { google: string; ics: stri
     end: new Date(+start + b.duration_minutes * 60_000),
   };
   const ics = icsText(event, ctx.now?.() ?? new Date());
-  return { google: googleCalendarUrl(event), ics: `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}` };
+  return [googleCalendarUrl(event), `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`];
 }
 
 const DoneStep = reactive(function DoneStep(env: Env) {
@@ -301,7 +301,7 @@ const DoneStep = reactive(function DoneStep(env: Env) {
   const b = store.booking.value;
   const c = store.config.value;
   if (!b || !c) return null;
-  const { google, ics } = calendarLinks(env, b);
+  const [google, ics] = calendarLinks(env, b);
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
   const status = statusOf(ctx, b);
   const gone = status === CANCELLED_STATUS;

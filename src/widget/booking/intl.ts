@@ -1,20 +1,9 @@
-// Formatting with Intl (formatters are costly to build, so each is made once).
-import { instantToZoned, isUnambiguousWallTime, zonedToInstant } from '../../core/time';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dtf(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, timeZone, options]);
-
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
-  return f;
-}
+// Formatting with Intl (formatters are costly to build, so each is made once: core/time keeps them).
+import { dateTimeFormat as dtf, isAmbiguousAt, zonedToInstant } from '../../core/time';
 
 // One time shape everywhere, so 12/24-hour follows the locale the same way from slots to confirmation.
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
-const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 export const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
 /** A calendar date (YYYY-MM-DD) or month (YYYY-MM) in words; zone-free. */
@@ -29,9 +18,7 @@ export function formatDate(locale: string, date: string, options: Intl.DateTimeF
  * occurs twice in `zone` (a DST fall-back hour) the zone's abbreviation tells the two apart.
  */
 export function formatInstant(locale: string, zone: string, instant: Date, withDay = false): string {
-  const wall = instantToZoned(instant, zone);
-  const ambiguous = !isUnambiguousWallTime(wall.date, wall.time, zone);
-  const options = { ...(withDay && LONG_DAY), ...TIME, ...(ambiguous && { timeZoneName: 'short' as const }) };
+  const options = { ...(withDay && LONG_DAY), ...TIME, ...(isAmbiguousAt(instant, zone) && { timeZoneName: 'short' as const }) };
 
   return dtf(locale, zone, options).format(instant);
 }
@@ -63,7 +50,7 @@ export function weekStart(locale: string): number {
  * else as the bare wall time it was stored with.
  */
 export function formatStart(locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string {
-  return dtf(locale, zone ? visitorZone : 'UTC', { ...SHORT_DAY, ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
+  return dtf(locale, zone ? visitorZone : 'UTC', { weekday: 'short', day: 'numeric', month: 'short', ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
 }
 
 /** A duration as the config labels it, else its minutes in words ("30 minutes"): the label is optional. */

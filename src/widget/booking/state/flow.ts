@@ -332,26 +332,26 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     });
   }
 
-  function answer(id: string, value: string): void {
-    answers.value = new Map(answers.peek()).set(id, value);
-    const field = fields().find((f) => f.id === id);
-    if (field && errors.peek().has(id)) {
-      const next = new Map(errors.peek());
-      const error = fieldError(field, value);
-      if (error) next.set(id, error);
-      else next.delete(id);
-      errors.value = next;
-    }
-  }
-
-  function submitForm(): string | undefined {
+  /** Checks the answers of the fields `which` picks; what it finds, in the config's order, is what is shown. Returns the first. */
+  function validate(which: (id: string) => boolean): string | undefined {
     const found = new Map<string, FieldError>();
     for (const f of fields()) {
-      const error = fieldError(f, answers.peek().get(f.id) ?? '');
+      const error = which(f.id) && fieldError(f, answers.peek().get(f.id) ?? '');
       if (error) found.set(f.id, error);
     }
     errors.value = found;
-    const first = found.keys().next().value;
+    return found.keys().next().value;
+  }
+
+  function answer(id: string, value: string): void {
+    answers.value = new Map(answers.peek()).set(id, value);
+    // Once shown, an error follows the answer as it is typed; the other fields' answers have not changed.
+    const shown = errors.peek();
+    if (shown.has(id)) validate((f) => shown.has(f));
+  }
+
+  function submitForm(): string | undefined {
+    const first = validate(() => true);
     if (first === undefined) step.value = 'review';
     return first;
   }
@@ -366,7 +366,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     void runCreate(
       async (signal) => {
         try {
-          const { booking: made } = await client.create(
+          return await client.create(
             {
               agentId,
               conversationId: ctx.conversationId(),
@@ -377,7 +377,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
             },
             { signal },
           );
-          return { made };
         } catch (error) {
           // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
           if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
@@ -390,8 +389,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         }
       },
       (result) => {
-        const b = result.made;
-        if (b) {
+        if ('booking' in result) {
+          const b = result.booking;
           booking.value = b;
           step.value = 'done';
           remember(ctx, b, c.booking_title);

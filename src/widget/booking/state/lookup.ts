@@ -2,7 +2,7 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../../core/types';
-import { isBookingCode, normalizeBookingCode } from '../../../core/validate';
+import { isBookingCode } from '../../../core/validate';
 import type { BookingContext } from '../types';
 import { createProblems, remember, type Problem } from './report';
 import { createRequests } from './requests';
@@ -33,7 +33,7 @@ export interface LookupStore {
 
 /** Codes are typed by people: case, spaces, and a missing dash are tolerated. */
 export function readBookingCode(input: string): string {
-  return normalizeBookingCode(input.replace(/\s+/g, '')).replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
+  return input.replace(/\s+/g, '').toUpperCase().replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
 }
 
 export function createLookupStore(ctx: BookingContext): LookupStore {
