@@ -75,6 +75,10 @@ suite('booking views in Chromium', () => {
           expect(contrastRatio(hex(look.border), look.bg)).toBeGreaterThanOrEqual(3);
           expect(contrastRatio(hex(look.iconBg), look.bg)).toBeGreaterThanOrEqual(3);
           expect(contrastRatio(hex(look.iconMark), hex(look.iconBg))).toBeGreaterThanOrEqual(4.5);
+          // Under 16px, iOS zooms the page into the field that takes focus.
+          const fieldSizes = await page.locator('.field :is(input, textarea)').evaluateAll((fields) => fields.map((f) => getComputedStyle(f).fontSize));
+          expect(fieldSizes.length).toBeGreaterThan(0);
+          for (const size of fieldSizes) expect(size).toBe('16px');
           await shot(page, name('3-errors'));
           expect(await axeViolations(page)).toEqual([]);
 
