@@ -1,5 +1,6 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
-// scrolled up), failure notices with their one action, the typing indicator and the composer.
+// scrolled up), notices with their one action (a failure's, New conversation's Undo), the typing
+// indicator and the composer.
 import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
@@ -57,36 +58,32 @@ function Failure(props: RowProps) {
   const { reason } = failure;
   // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
   if (reason === 'busy') return <Countdown until={failure.retryAt ?? 0} {...props} />;
-  const [text, action, label] =
-    reason === 'unavailable'
-      ? [strings.chatUnavailable, openBooking, strings.chatOpenBooking]
-      : reason === 'misconfigured'
-        ? [strings.chatMisconfigured]
-        : [
-            {
-              offline: strings.chatOffline,
-              unreachable: strings.chatUnreachable,
-              failed: strings.chatFailed,
-              'still-busy': strings.chatStillBusy,
-              stopped: strings.chatStopped,
-            }[reason],
-            () => chat.retry(message.id),
-            strings.chatRetry,
-          ];
-  return (
-    <p class="notice">
-      {text}
-      {action && (
-        <>
-          {' '}
-          <button type="button" class="link-button" onClick={action}>
-            {label}
-          </button>
-        </>
-      )}
-    </p>
-  );
+  if (reason === 'unavailable') return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
+  if (reason === 'misconfigured') return notice(strings.chatMisconfigured);
+  const text = {
+    offline: strings.chatOffline,
+    unreachable: strings.chatUnreachable,
+    failed: strings.chatFailed,
+    'still-busy': strings.chatStillBusy,
+    stopped: strings.chatStopped,
+  }[reason];
+  return notice(text, () => chat.retry(message.id), strings.chatRetry);
 }
+
+/** A notice in the log, with its one action when it has one. */
+const notice = (text: string, action?: () => void, label?: string) => (
+  <p class="notice">
+    {text}
+    {action && (
+      <>
+        {' '}
+        <button type="button" class="link-button" onClick={action}>
+          {label}
+        </button>
+      </>
+    )}
+  </p>
+);
 
 function Sources({ message: { sources }, strings }: RowProps) {
   return sources?.length ? (
@@ -158,6 +155,7 @@ class MessageList extends Reactive<ChatViewProps> {
     const { chat, strings, title, greeting } = props;
     const messages = chat.messages.value;
     const sending = chat.sending.value;
+    const undo = chat.undo.value;
     this.tail = `${messages.at(-1)?.id} ${sending}`;
 
     const onScroll = () => {
@@ -179,6 +177,16 @@ class MessageList extends Reactive<ChatViewProps> {
           {messages.map((message) => (
             <MessageRow key={message.id} {...props} message={message} />
           ))}
+          {undo &&
+            notice(
+              strings.chatCleared,
+              () => {
+                undo();
+                // The button goes with the notice: focus moves to the conversation it brought back.
+                this.log.current?.focus();
+              },
+              strings.chatUndo,
+            )}
           {sending && (
             <div class="msg msg--agent">
               <span class="sr">{fmt(strings.typing, { title })}</span>

@@ -68,8 +68,13 @@ export interface Chat {
   retry(id: string): void;
   /** Stops waiting for the pending reply: its request is aborted, the message kept to send again. */
   stop(): void;
-  /** New conversation: forget the conversation here and in storage. */
-  clear(): void;
+  /**
+   * New conversation: forget the conversation here and in storage. `undoable` (the visitor's button, not
+   * the owner's reset()) offers `undo` until the visitor sends or another tab changes the conversation.
+   */
+  clear(undoable?: boolean): void;
+  /** Brings back the conversation the visitor cleared, with its id and stored copy. */
+  readonly undo: ReadonlySignal<(() => void) | undefined>;
   dispose(): void;
 }
 
@@ -97,12 +102,16 @@ function bound<T extends { text: string }>(list: T[]): T[] {
   return list.slice(from);
 }
 
-/** The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us parse more). */
+/**
+ * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
+ * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
+ * request and automatic retries are gone, and nothing sends it until the visitor asks.
+ */
 function parseMessages(value: unknown): ChatMessage[] {
   return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
-    const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
+    const { id, role, text, at, sources, status = 'sent' } = (item ?? {}) as Record<string, unknown>;
     return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-      ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
+      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : { status: 'failed', failure: { reason: 'stopped' } }) }]
       : [];
   });
 }
@@ -126,6 +135,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const draft = signal('');
   const composerError = signal<StringKey>();
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
+  const undo = signal<() => void>();
 
   /** Signals every request in flight; replaced when they are aborted, for the requests after. */
   let requests = new AbortController();
@@ -239,10 +249,14 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
   win.addEventListener('online', onOnline);
 
-  /** The stored conversation (this tab's at the start, another tab's since), then what is in flight or failed here. */
+  /**
+   * The stored conversation (this tab's at the start, another tab's since, or the one cleared, on Undo),
+   * then what is in flight or failed here. Either ends the offer of Undo.
+   */
   const load = (value: unknown) => {
     const stored = (value ?? {}) as Record<string, unknown>;
     conversationId.value = isText(stored.conversationId) ? stored.conversationId : undefined;
+    undo.value = undefined;
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
     set([...parseMessages(stored.messages), ...messages.value.filter((m) => m.status !== 'sent')]);
   };
@@ -264,12 +278,13 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     sending,
     composerError,
     conversationId,
+    undo,
     send() {
       const text = draft.value.trim();
       if (!text || sending.value) return;
       const message: ChatMessage = { id: randomId(), role: 'user', text, at: now(), status: 'sending' };
       draft.value = '';
-      composerError.value = undefined;
+      composerError.value = undo.value = undefined;
       set([...messages.value, message]);
       emitter.emit('message:sent', { agentId, id: message.id, text, ...withConversation() });
       void deliver(message.id);
@@ -285,11 +300,20 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       for (const { id, status } of messages.value) if (status === 'sending') update(id, { status: 'failed', failure: { reason: 'stopped' } });
       abort();
     },
-    clear() {
+    clear(undoable) {
+      const before = { conversationId: conversationId.value, messages: messages.value };
       stopAll();
       messages.value = [];
       conversationId.value = composerError.value = undefined;
       store.remove('chat');
+      // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back Stopped.
+      undo.value =
+        undoable && before.messages.length
+          ? () => {
+              load(before);
+              persist();
+            }
+          : undefined;
     },
     dispose() {
       disposed = true;
