@@ -1,5 +1,6 @@
-// Nothing the visitor wrote is lost by a slip in Chromium: New conversation can be undone. On a 320px
-// phone the header keeps the title whole, in English and German (screenshots in /tmp for a person).
+// Nothing the visitor wrote is lost in Chromium: New conversation can be undone, and a reload keeps the
+// draft and the messages that did not get through. On a 320px phone the header keeps the title whole, in
+// English and German (screenshots in /tmp for a person).
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -77,5 +78,36 @@ suite('nothing typed is lost, in Chromium', () => {
       await page.screenshot({ path: `/tmp/chatsafe2-phone-${lang}.png` });
       await context.close();
     }
+  });
+
+  test('a reload keeps the draft and the message that did not get through; Retry sends it', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'Where are you located?');
+    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
+
+    // The chat service cannot be reached: the next message fails.
+    await page.route('**/api/chat', (route) => route.abort('connectionrefused'));
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('How much does it cost?');
+    await box.press('Enter');
+    await log(page).getByText(/can't reach the chat service/).waitFor();
+    await box.fill('And do you work on Saturdays?');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('And do you work on Saturdays?');
+    await log(page).getByText('How much does it cost?').waitFor();
+    await log(page).getByText('Stopped.').waitFor();
+    await page.screenshot({ path: '/tmp/chatsafe2-reloaded.png' });
+
+    await page.unroute('**/api/chat');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+    await log(page).getByRole('button', { name: 'Retry' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ message: 'How much does it cost?' });
+    await log(page).getByText('Stopped.').waitFor({ state: 'detached' });
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@
 import { act, fireEvent } from '@testing-library/preact';
 import { http } from 'msw';
 import { describe, expect, test } from 'vitest';
+import type { ChatMessage } from '../../src/widget/chat/store';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import { CHAT_URL, mountWidget, openChat, proxyFailing, proxyReplying, send, settle } from './helpers';
@@ -38,7 +39,6 @@ describe('New conversation', () => {
 
   test('Undo brings back the messages, the failed one stopped with Retry, the conversation id and the stored copy', async () => {
     const { ui, shadow, box, proxy } = await conversation();
-    const stored = localStorage.getItem(CHAT_KEY);
     fireEvent.click(ui.getByRole('button', { name: 'New conversation' }));
     fireEvent.click(ui.getByRole('button', { name: 'Undo' }));
 
@@ -49,9 +49,13 @@ describe('New conversation', () => {
     expect(ui.queryByText('Conversation cleared.')).toBeNull();
     // The button went with the notice: focus is on what it brought back, not lost to the page.
     expect(shadow.activeElement).toBe(log);
-    const restored = JSON.parse(localStorage.getItem(CHAT_KEY) ?? 'null') as { value: { conversationId: string; messages: unknown[] } };
-    expect(restored.value.conversationId).toBe('conv-1');
-    expect(restored.value.messages).toEqual((JSON.parse(stored ?? 'null') as typeof restored).value.messages);
+    const restored = (JSON.parse(localStorage.getItem(CHAT_KEY) ?? 'null') as { value: { conversationId: string; messages: ChatMessage[] } }).value;
+    expect(restored.conversationId).toBe('conv-1');
+    expect(restored.messages.map(({ text, status }) => [text, status])).toEqual([
+      ['Hello', 'sent'],
+      ['You said: Hello', 'sent'],
+      ['Are you there?', 'failed'],
+    ]);
 
     fireEvent.click(ui.getByRole('button', { name: 'Retry' }));
     await ui.findByText('You said: Are you there?');

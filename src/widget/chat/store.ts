@@ -1,5 +1,6 @@
 // The conversation: messages in a signal store, sending with the failure rows of the design table,
-// bounded retries, persistence of delivered messages and second-tab sync, within size bounds.
+// bounded retries, persistence (with the draft and what did not get through) and second-tab sync, within
+// size bounds, and Undo of New conversation.
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
@@ -10,7 +11,7 @@ import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError } from '../platform/log';
 
-/** Delivered messages kept in storage per agent. */
+/** Messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
 /**
  * Characters of a reply shown and kept; longer ones are cut and end with CUT_MARKER. Room for the
@@ -165,13 +166,17 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /** Sets the conversation, bounded like the stored one. */
   const set = (list: ChatMessage[]) => (messages.value = bound(list));
 
+  /** There is typed text to keep: a draft, or a message not delivered. */
+  const typed = () => !!draft.value || messages.value.some((m) => m.status !== 'sent');
+  /** The stored copy holds typed text, which a later write must update even once there is none. */
+  let typedStored = false;
+
+  /** The conversation with the composer's text (bounded like a message); parseMessages() reads it back. */
   const persist = () => {
-    let delivered = messages.value
-      .filter((m) => m.status === 'sent')
-      .map(({ id, role, text, at, sources }) => ({ id, role, text, at, ...(sources?.length ? { sources } : {}) }));
+    const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
+    typedStored = typed();
     // Full storage (the host page's data, other widgets'): the oldest go, a quarter at a time, until it fits.
-    while (!store.write('chat', { conversationId: conversationId.value, messages: delivered }) && delivered.length)
-      delivered = delivered.slice(delivered.length >> 2 || 1);
+    while (!store.write('chat', value) && value.messages.length) value.messages = value.messages.slice(value.messages.length >> 2 || 1);
   };
 
   /** Sends `id` again in `seconds`; returns when. */
@@ -250,18 +255,33 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   win.addEventListener('online', onOnline);
 
   /**
-   * The stored conversation (this tab's at the start, another tab's since, or the one cleared, on Undo),
-   * then what is in flight or failed here. Either ends the offer of Undo.
+   * The stored conversation (this tab's at the start, or the one cleared, on Undo; another tab's since),
+   * then what is in flight or failed here. Another tab's undelivered messages are its own to send: they
+   * stay there. Either ends the offer of Undo. The composer's text comes back at the start only: Undo's
+   * copy has none, and another tab's must not replace what is typed here.
    */
-  const load = (value: unknown) => {
+  const load = (value: unknown, mine?: boolean) => {
     const stored = (value ?? {}) as Record<string, unknown>;
     conversationId.value = isText(stored.conversationId) ? stored.conversationId : undefined;
     undo.value = undefined;
+    if (mine && isText(stored.draft)) draft.value = stored.draft.slice(0, MAX_MESSAGE_CHARS);
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
-    set([...parseMessages(stored.messages), ...messages.value.filter((m) => m.status !== 'sent')]);
+    set([...parseMessages(stored.messages).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
   };
-  load(store.read('chat'));
+  load(store.read('chat'), true);
+  typedStored = typed();
   const stopWatching = store.watch('chat', load);
+
+  /**
+   * Typed text (the draft, messages not delivered) is kept when the page is hidden, which a reload or a
+   * closed tab does first, not on every keystroke, as each write serialises the conversation; only once
+   * there is a conversation, and not on a visit with nothing typed, which must not restart the TTL.
+   */
+  const keep = () => {
+    if (messages.value.length && (typedStored || typed())) persist();
+  };
+  const doc = win.document;
+  doc.addEventListener('visibilitychange', keep);
 
   const abort = () => {
     requests.abort();
@@ -306,20 +326,25 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       messages.value = [];
       conversationId.value = composerError.value = undefined;
       store.remove('chat');
+      // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
+      if (!undoable) draft.value = '';
       // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back Stopped.
       undo.value =
         undoable && before.messages.length
           ? () => {
-              load(before);
+              load(before, true);
               persist();
             }
           : undefined;
     },
     dispose() {
+      // A remount (an app changing routes) keeps them too.
+      keep();
       disposed = true;
       stopAll();
       stopWatching();
       win.removeEventListener('online', onOnline);
+      doc.removeEventListener('visibilitychange', keep);
     },
   };
 }
