@@ -28,7 +28,8 @@ type CountdownProps = { until: number } & ChatViewProps;
 
 /** The seconds left until `until`, drawn anew every second. */
 class Countdown extends Component<CountdownProps> {
-  timer?: ReturnType<typeof setInterval>;
+  // Declared only: componentDidMount sets it, so no class field is emitted for it.
+  declare timer: ReturnType<typeof setInterval>;
 
   override componentDidMount(): void {
     this.timer = setInterval(() => this.forceUpdate(), 1000);
@@ -126,9 +127,10 @@ class MessageList extends Reactive<ChatViewProps> {
   pinned = true;
   /** Messages came below while the visitor was scrolled up. */
   unseen = signal(false);
+  // Declared only: view() sets tail before any commit reads them, so no class fields are emitted for them.
   /** The last render's last message and typing indicator, and the ones the log last followed. */
-  tail = '';
-  followed?: string;
+  declare tail: string;
+  declare followed?: string;
 
   toBottom = () => {
     const el = this.log.current;
