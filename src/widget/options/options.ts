@@ -12,7 +12,7 @@ export { isRecord };
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
 export type View = (typeof VIEWS)[number];
 /** For values from plain JS or another window. */
-export const isView = (value: unknown): value is View => VIEWS.some((v) => v === value);
+export const isView = (value: unknown): value is View => (VIEWS as readonly unknown[]).includes(value);
 export type Persist = 'local' | 'session' | 'none';
 export type Position = 'left' | 'right';
 export type Theme = 'light' | 'dark' | 'auto';
