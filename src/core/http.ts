@@ -42,14 +42,9 @@ export class ApiError extends Error {
   declare readonly argument: string | undefined;
   declare readonly code: string | undefined;
 
-  constructor(message: string, init: ApiErrorInit) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.status = init.status ?? 0;
-    this.rateLimit = init.rateLimit ?? {};
-    this.retryAfter = init.retryAfter;
-    this.argument = init.argument;
-    this.code = init.code;
+  constructor(message: string, { cause, ...init }: ApiErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, init, { status: init.status ?? 0, rateLimit: init.rateLimit ?? {} });
   }
 }
 
