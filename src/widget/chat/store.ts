@@ -10,6 +10,7 @@ import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError } from '../platform/log';
+import { listen } from '../platform/listen';
 
 /** Messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
@@ -252,7 +253,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     for (const { id, failure } of messages.value)
       if (failure?.reason === 'offline' && !spend('online' + id)) void deliver(id);
   };
-  win.addEventListener('online', onOnline);
+  const stopOnline = listen(win, 'online', onOnline);
 
   /**
    * The stored conversation (this tab's at the start, or the one cleared, on Undo; another tab's since),
@@ -280,8 +281,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const keep = () => {
     if (messages.value.length && (typedStored || typed())) persist();
   };
-  const doc = win.document;
-  doc.addEventListener('visibilitychange', keep);
+  const stopHidden = listen(win.document, 'visibilitychange', keep);
 
   const abort = () => {
     requests.abort();
@@ -343,8 +343,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       disposed = true;
       stopAll();
       stopWatching();
-      win.removeEventListener('online', onOnline);
-      doc.removeEventListener('visibilitychange', keep);
+      stopOnline();
+      stopHidden();
     },
   };
 }
