@@ -83,7 +83,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const stopStyling = effect(function () {
     if (shell.isOpen.value) {
       this.dispose();
-      adoptStyles(root, chatCss + bookingCss, true);
+      // Either order draws the same: no rule of one sets a property that one of the other sets on the same
+      // element (chat.css scopes its element rules under .bubble, booking's classes are its own). This one
+      // gzips 13 B smaller.
+      adoptStyles(root, bookingCss + chatCss, true);
       speak();
     }
   });
