@@ -73,7 +73,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   // conversation is not read or parsed on the host page's load path.
   let chatStore: Chat | undefined;
   const chat = (): Chat =>
-    (chatStore ??= createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now }));
+    (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
   let rememberedStore: RememberedBookingsStore | undefined;
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
