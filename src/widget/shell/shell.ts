@@ -28,7 +28,7 @@ export interface Shell {
   dispose(): void;
 }
 
-export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View = 'chat'): Shell {
+export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View): Shell {
   const inline = mode === 'inline';
   const isOpen = signal(inline);
   const view = signal<View>(initial);
