@@ -52,7 +52,7 @@ export function mount(container: Element, options: WidgetOptions, deps: MountDep
   return resolved ? mountResolved(container, resolved, deps) : undefined;
 }
 
-export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps = {}): WidgetHandle {
+export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps): WidgetHandle {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? window;
   const { now = Date.now, emitter = createEmitter(), scriptUrl, host: ownerHost } = deps;
