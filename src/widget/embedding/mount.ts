@@ -4,9 +4,10 @@ import { effect } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
 import { bookingCss, createBookingStores } from '../booking';
+import type { BookingEmit } from '../booking/types';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
-import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
+import { createEmitter, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
 import { defaultStrings, type Strings } from '../i18n';
 import { languageOf, loadLanguage } from '../i18n/languages';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
@@ -105,8 +106,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     get remembered() {
       return remembered();
     },
-    // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
-    emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
+    // The widget's emitter: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
+    emit: emitter.emit as BookingEmit,
     now: () => new Date(now()),
   });
 
