@@ -91,8 +91,9 @@ function Sources({ message: { sources }, strings }: RowProps) {
     <div class="sources">
       <p class="sources-title">{strings.sources}</p>
       <ul>
-        {sources.map(({ title, url = '' }, i) => (
-          <li key={i}>{link(url, title ?? url, strings.opensNewTab)}</li>
+        {/* Unkeyed: matched by position, which is all an index key would say. */}
+        {sources.map(({ title, url = '' }) => (
+          <li>{link(url, title ?? url, strings.opensNewTab)}</li>
         ))}
       </ul>
     </div>

@@ -185,10 +185,10 @@ export class App extends Reactive<AppProps> {
                 </button>
               )}
             </div>
+            {/* VIEWS never changes: tabs and views need no keys, Preact matches them by position. */}
             <div class="tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
               {VIEWS.map((view) => (
                 <button
-                  key={view}
                   type="button"
                   role="tab"
                   id={`tab-${view}`}
@@ -203,7 +203,7 @@ export class App extends Reactive<AppProps> {
               ))}
             </div>
             {VIEWS.map((view) => (
-              <div key={view} id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
+              <div id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
                 {visited.has(view) && content(view)}
               </div>
             ))}
