@@ -32,7 +32,8 @@ export interface ApiErrorInit {
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  // Declared only: the constructor sets each one, so no class field is emitted to be overwritten.
+  // Declared only: the constructor copies them in (those the init leaves out stay undefined), so no class
+  // field is emitted to be overwritten.
   declare readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
   declare readonly status: number;
