@@ -41,9 +41,9 @@ function inline(text: string, hint: string): ComponentChildren[] {
   return out;
 }
 
-/** Inline content with single newlines kept as <br>. */
-function lines(text: string, hint: string): ComponentChildren[] {
-  return text.split('\n').flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
+/** Inline content of `rows`, each after the first on a new line (<br>). */
+function lines(rows: string[], hint: string): ComponentChildren[] {
+  return rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -61,7 +61,6 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
     return taken;
   };
-  const text = (parts: string[]) => lines(parts.join('\n'), newTabHint);
   while (i < rows.length) {
     const row = rows[i] ?? '';
     const fence = FENCE.exec(row)?.[1];
@@ -75,7 +74,7 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     else if (heading !== undefined) {
       blocks.push(h('p', null, h('strong', null, inline(heading, newTabHint))));
       i++;
-    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, text(take((r) => QUOTE.exec(r)?.[1]))));
+    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint)));
     else if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
@@ -92,12 +91,12 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
         h(
           ordered ? 'ol' : 'ul',
           { start: ordered && start !== 1 ? start : undefined },
-          items.map((item) => h('li', null, lines(item, newTabHint))),
+          items.map((item) => h('li', null, lines(item.split('\n'), newTabHint))),
         ),
       );
     } else
       blocks.push(
-        h('p', null, text(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)))),
+        h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint)),
       );
   }
   return blocks;
