@@ -78,20 +78,21 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     else if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
-      const items: string[] = [];
+      /** Each item's rows. */
+      const items: string[][] = [];
       // Items of the same kind, and indented rows that continue the item above.
       take((r) => {
         const item = ITEM.exec(r);
-        if (item && (item[2] !== undefined) === ordered) items.push(item[3] ?? '');
+        if (item && (item[2] !== undefined) === ordered) items.push([item[3] ?? '']);
         else if (item || !/^\s+\S/.test(r)) return null;
-        else items[items.length - 1] += '\n' + r.trim();
+        else items.at(-1)?.push(r.trim());
         return r;
       });
       blocks.push(
         h(
           ordered ? 'ol' : 'ul',
           { start: ordered && start !== 1 ? start : undefined },
-          items.map((item) => h('li', null, lines(item.split('\n'), newTabHint))),
+          items.map((item) => h('li', null, lines(item, newTabHint))),
         ),
       );
     } else
