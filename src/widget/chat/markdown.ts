@@ -22,22 +22,22 @@ export function link(raw: string, children: ComponentChildren, newTabHint: strin
 
 // code | bold | italics | [label](url). A label holds no [, as in CommonMark: each scan for its ] then
 // stops at the next [, so a run of [ costs linear time, not quadratic.
-const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/g;
+const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/;
 
 function inline(text: string, hint: string): ComponentChildren[] {
   const out: ComponentChildren[] = [];
-  let last = 0;
-  for (const m of text.matchAll(INLINE)) {
-    const at = m.index;
-    if (at > last) out.push(text.slice(last, at));
-    last = at + m[0].length;
+  // split() gives the text before each match, then the match's five groups (undefined where they took no
+  // part), and last the text after the last match.
+  const parts = text.split(INLINE);
+  for (let i = 0; i < parts.length; i += 6) {
+    const [plain, code, bold, em, label, url = ''] = parts.slice(i, i + 6);
+    if (plain) out.push(plain);
     // Each group matches at least one character: the one that took part is the one that is not empty.
-    if (m[1]) out.push(h('code', { dir: 'ltr' }, m[1]));
-    else if (m[2]) out.push(h('strong', null, inline(m[2], hint)));
-    else if (m[3]) out.push(h('em', null, inline(m[3], hint)));
-    else out.push(link(m[5] ?? '', inline(m[4] ?? '', hint), hint));
+    if (code) out.push(h('code', { dir: 'ltr' }, code));
+    else if (bold) out.push(h('strong', null, inline(bold, hint)));
+    else if (em) out.push(h('em', null, inline(em, hint)));
+    else if (label) out.push(link(url, inline(label, hint), hint));
   }
-  if (last < text.length) out.push(text.slice(last));
   return out;
 }
 
