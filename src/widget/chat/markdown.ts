@@ -52,7 +52,7 @@ const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
 
 export function renderMarkdown(source: string, newTabHint: string): ComponentChildren[] {
-  const rows = source.replace(/\r\n?/g, '\n').split('\n');
+  const rows = source.split(/\r\n?|\n/);
   const blocks: ComponentChildren[] = [];
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
