@@ -124,12 +124,18 @@ function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'ch
   return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
 }
 
-/** The design table's rows for a message that was not refused; the kinds the two share pass through. */
-function reasonOf(kind: Exclude<FailureKind, 'refused'>): FailureReason {
-  // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
-  if (kind === 'notFound') return 'misconfigured';
-  return kind === 'timeout' || kind === 'invalid' || kind === 'server' ? 'failed' : kind;
-}
+/**
+ * The design table's rows for a message that was not refused, for the failure kinds that are not reasons
+ * themselves (`satisfies` checks that each such kind is here). A 404 here is the chat URL or the agent:
+ * the owner's setup, not something the visitor can find.
+ */
+const REASONS = { notFound: 'misconfigured', timeout: 'failed', invalid: 'failed', server: 'failed' } satisfies Record<
+  Exclude<FailureKind, FailureReason | 'refused'>,
+  FailureReason
+>;
+/** The kinds the two share pass through. */
+const reasonOf = (kind: Exclude<FailureKind, 'refused'>): FailureReason =>
+  REASONS[kind as keyof typeof REASONS] ?? (kind as FailureReason);
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
   const messages = signal<ChatMessage[]>([]);
