@@ -32,7 +32,8 @@ export interface ApiErrorInit {
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  // Declared only: the constructor sets each one, so no class field is emitted to be overwritten.
+  // Declared only: the constructor copies them in (those the init leaves out stay undefined), so no class
+  // field is emitted to be overwritten.
   declare readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
   declare readonly status: number;
@@ -42,14 +43,9 @@ export class ApiError extends Error {
   declare readonly argument: string | undefined;
   declare readonly code: string | undefined;
 
-  constructor(message: string, init: ApiErrorInit) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.status = init.status ?? 0;
-    this.rateLimit = init.rateLimit ?? {};
-    this.retryAfter = init.retryAfter;
-    this.argument = init.argument;
-    this.code = init.code;
+  constructor(message: string, { cause, ...init }: ApiErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, init, { status: init.status ?? 0, rateLimit: init.rateLimit ?? {} });
   }
 }
 

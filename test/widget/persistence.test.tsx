@@ -137,6 +137,28 @@ describe('conversation persistence', () => {
     expect(ui.queryByText('From the other tab')).toBeNull();
   });
 
+  test("another tab's undelivered messages are its own to send: only its delivered ones show here", () => {
+    const { ui } = mountWidget();
+    openChat(ui);
+    const newValue = JSON.stringify({
+      at: Date.now(),
+      value: {
+        conversationId: 'conv-9',
+        messages: [
+          { id: 'm1', role: 'user', text: 'Delivered there', at: Date.now(), status: 'sent' },
+          { id: 'm2', role: 'user', text: 'Failed there', at: Date.now(), status: 'failed' },
+        ],
+      },
+    });
+    localStorage.setItem(CHAT_KEY, newValue);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CHAT_KEY, newValue, storageArea: localStorage }));
+    });
+    expect(ui.getByText('Delivered there')).toBeTruthy();
+    expect(ui.queryByText('Failed there')).toBeNull();
+    expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   test('neither the stored conversation nor the booking codes are read until the panel first opens', () => {
     const BOOKINGS_KEY = storageKey('demo-agent', 'bookings');
     localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'c1', messages: [] } }));

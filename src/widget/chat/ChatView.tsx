@@ -1,5 +1,6 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
-// scrolled up), failure notices with their one action, the typing indicator and the composer.
+// scrolled up), notices with their one action (a failure's, New conversation's Undo), the typing
+// indicator and the composer.
 import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
@@ -27,7 +28,8 @@ type CountdownProps = { until: number } & ChatViewProps;
 
 /** The seconds left until `until`, drawn anew every second. */
 class Countdown extends Component<CountdownProps> {
-  timer?: ReturnType<typeof setInterval>;
+  // Declared only: componentDidMount sets it, so no class field is emitted for it.
+  declare timer: ReturnType<typeof setInterval>;
 
   override componentDidMount(): void {
     this.timer = setInterval(() => this.forceUpdate(), 1000);
@@ -57,44 +59,41 @@ function Failure(props: RowProps) {
   const { reason } = failure;
   // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
   if (reason === 'busy') return <Countdown until={failure.retryAt ?? 0} {...props} />;
-  const [text, action, label] =
-    reason === 'unavailable'
-      ? [strings.chatUnavailable, openBooking, strings.chatOpenBooking]
-      : reason === 'misconfigured'
-        ? [strings.chatMisconfigured]
-        : [
-            {
-              offline: strings.chatOffline,
-              unreachable: strings.chatUnreachable,
-              failed: strings.chatFailed,
-              'still-busy': strings.chatStillBusy,
-              stopped: strings.chatStopped,
-            }[reason],
-            () => chat.retry(message.id),
-            strings.chatRetry,
-          ];
-  return (
-    <p class="notice">
-      {text}
-      {action && (
-        <>
-          {' '}
-          <button type="button" class="link-button" onClick={action}>
-            {label}
-          </button>
-        </>
-      )}
-    </p>
-  );
+  if (reason === 'unavailable') return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
+  if (reason === 'misconfigured') return notice(strings.chatMisconfigured);
+  const text = {
+    offline: strings.chatOffline,
+    unreachable: strings.chatUnreachable,
+    failed: strings.chatFailed,
+    'still-busy': strings.chatStillBusy,
+    stopped: strings.chatStopped,
+  }[reason];
+  return notice(text, () => chat.retry(message.id), strings.chatRetry);
 }
+
+/** A notice in the log, with its one action when it has one. */
+const notice = (text: string, action?: () => void, label?: string) => (
+  <p class="notice">
+    {text}
+    {action && (
+      <>
+        {' '}
+        <button type="button" class="link-button" onClick={action}>
+          {label}
+        </button>
+      </>
+    )}
+  </p>
+);
 
 function Sources({ message: { sources }, strings }: RowProps) {
   return sources?.length ? (
     <div class="sources">
       <p class="sources-title">{strings.sources}</p>
       <ul>
-        {sources.map(({ title, url = '' }, i) => (
-          <li key={i}>{link(url, title ?? url, strings.opensNewTab)}</li>
+        {/* Unkeyed: matched by position, which is all an index key would say. */}
+        {sources.map(({ title, url = '' }) => (
+          <li>{link(url, title ?? url, strings.opensNewTab)}</li>
         ))}
       </ul>
     </div>
@@ -129,9 +128,10 @@ class MessageList extends Reactive<ChatViewProps> {
   pinned = true;
   /** Messages came below while the visitor was scrolled up. */
   unseen = signal(false);
+  // Declared only: view() sets tail before any commit reads them, so no class fields are emitted for them.
   /** The last render's last message and typing indicator, and the ones the log last followed. */
-  tail = '';
-  followed?: string;
+  declare tail: string;
+  declare followed?: string;
 
   toBottom = () => {
     const el = this.log.current;
@@ -158,6 +158,7 @@ class MessageList extends Reactive<ChatViewProps> {
     const { chat, strings, title, greeting } = props;
     const messages = chat.messages.value;
     const sending = chat.sending.value;
+    const undo = chat.undo.value;
     this.tail = `${messages.at(-1)?.id} ${sending}`;
 
     const onScroll = () => {
@@ -179,6 +180,16 @@ class MessageList extends Reactive<ChatViewProps> {
           {messages.map((message) => (
             <MessageRow key={message.id} {...props} message={message} />
           ))}
+          {undo &&
+            notice(
+              strings.chatCleared,
+              () => {
+                undo();
+                // The button goes with the notice: focus moves to the conversation it brought back.
+                this.log.current?.focus();
+              },
+              strings.chatUndo,
+            )}
           {sending && (
             <div class="msg msg--agent">
               <span class="sr">{fmt(strings.typing, { title })}</span>

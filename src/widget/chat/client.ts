@@ -15,12 +15,6 @@ export interface ChatClient {
   send(request: ProxyChatRequest, signal?: AbortSignal): Promise<ProxyChatSuccess>;
 }
 
-export interface ChatClientOptions {
-  url: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}
-
 /** The sources worth showing: those with a non-blank title or url, keeping only those two fields. */
 export function cleanSources(value: unknown): ChatSource[] {
   return (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
@@ -30,12 +24,13 @@ export function cleanSources(value: unknown): ChatSource[] {
   });
 }
 
-export function createChatClient(options: ChatClientOptions): ChatClient {
+/** The client of the chat proxy at `url` (the page's fetch, CHAT_TIMEOUT_MS). */
+export function createChatClient(url: string): ChatClient {
   // The full URL is the path: the chat URL is used exactly as configured.
-  const http = createHttp({ baseUrl: '', fetch: options.fetch, timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS });
+  const http = createHttp({ baseUrl: '', timeoutMs: CHAT_TIMEOUT_MS });
   return {
-    url: options.url,
+    url,
     // A POST: the fetch layer sends a body with POST.
-    send: (request, signal) => http(options.url, proxyChatSuccess, { body: request, signal }),
+    send: (request, signal) => http(url, proxyChatSuccess, { body: request, signal }),
   };
 }

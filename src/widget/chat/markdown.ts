@@ -22,28 +22,28 @@ export function link(raw: string, children: ComponentChildren, newTabHint: strin
 
 // code | bold | italics | [label](url). A label holds no [, as in CommonMark: each scan for its ] then
 // stops at the next [, so a run of [ costs linear time, not quadratic.
-const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/g;
+const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/;
 
 function inline(text: string, hint: string): ComponentChildren[] {
   const out: ComponentChildren[] = [];
-  let last = 0;
-  for (const m of text.matchAll(INLINE)) {
-    const at = m.index;
-    if (at > last) out.push(text.slice(last, at));
-    last = at + m[0].length;
+  // split() gives the text before each match, then the match's five groups (undefined where they took no
+  // part), and last the text after the last match.
+  const parts = text.split(INLINE);
+  for (let i = 0; i < parts.length; i += 6) {
+    const [plain, code, bold, em, label, url = ''] = parts.slice(i, i + 6);
+    if (plain) out.push(plain);
     // Each group matches at least one character: the one that took part is the one that is not empty.
-    if (m[1]) out.push(h('code', { dir: 'ltr' }, m[1]));
-    else if (m[2]) out.push(h('strong', null, inline(m[2], hint)));
-    else if (m[3]) out.push(h('em', null, inline(m[3], hint)));
-    else out.push(link(m[5] ?? '', inline(m[4] ?? '', hint), hint));
+    if (code) out.push(h('code', { dir: 'ltr' }, code));
+    else if (bold) out.push(h('strong', null, inline(bold, hint)));
+    else if (em) out.push(h('em', null, inline(em, hint)));
+    else if (label) out.push(link(url, inline(label, hint), hint));
   }
-  if (last < text.length) out.push(text.slice(last));
   return out;
 }
 
-/** Inline content with single newlines kept as <br>. */
-function lines(text: string, hint: string): ComponentChildren[] {
-  return text.split('\n').flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
+/** Inline content of `rows`, each after the first on a new line (<br>). */
+function lines(rows: string[], hint: string): ComponentChildren[] {
+  return rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -52,7 +52,7 @@ const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
 
 export function renderMarkdown(source: string, newTabHint: string): ComponentChildren[] {
-  const rows = source.replace(/\r\n?/g, '\n').split('\n');
+  const rows = source.split(/\r\n?|\n/);
   const blocks: ComponentChildren[] = [];
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
@@ -61,7 +61,6 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
     return taken;
   };
-  const text = (parts: string[]) => lines(parts.join('\n'), newTabHint);
   while (i < rows.length) {
     const row = rows[i] ?? '';
     const fence = FENCE.exec(row)?.[1];
@@ -75,17 +74,18 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     else if (heading !== undefined) {
       blocks.push(h('p', null, h('strong', null, inline(heading, newTabHint))));
       i++;
-    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, text(take((r) => QUOTE.exec(r)?.[1]))));
+    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint)));
     else if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
-      const items: string[] = [];
+      /** Each item's rows. */
+      const items: string[][] = [];
       // Items of the same kind, and indented rows that continue the item above.
       take((r) => {
         const item = ITEM.exec(r);
-        if (item && (item[2] !== undefined) === ordered) items.push(item[3] ?? '');
+        if (item && (item[2] !== undefined) === ordered) items.push([item[3] ?? '']);
         else if (item || !/^\s+\S/.test(r)) return null;
-        else items[items.length - 1] += '\n' + r.trim();
+        else items.at(-1)?.push(r.trim());
         return r;
       });
       blocks.push(
@@ -97,7 +97,7 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
       );
     } else
       blocks.push(
-        h('p', null, text(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)))),
+        h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint)),
       );
   }
   return blocks;

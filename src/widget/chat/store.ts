@@ -1,5 +1,6 @@
 // The conversation: messages in a signal store, sending with the failure rows of the design table,
-// bounded retries, persistence of delivered messages and second-tab sync, within size bounds.
+// bounded retries, persistence (with the draft and what did not get through) and second-tab sync, within
+// size bounds, and Undo of New conversation.
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
@@ -9,8 +10,9 @@ import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError } from '../platform/log';
+import { listen } from '../platform/listen';
 
-/** Delivered messages kept in storage per agent. */
+/** Messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
 /**
  * Characters of a reply shown and kept; longer ones are cut and end with CUT_MARKER. Room for the
@@ -68,8 +70,13 @@ export interface Chat {
   retry(id: string): void;
   /** Stops waiting for the pending reply: its request is aborted, the message kept to send again. */
   stop(): void;
-  /** New conversation: forget the conversation here and in storage. */
-  clear(): void;
+  /**
+   * New conversation: forget the conversation here and in storage. `undoable` (the visitor's button, not
+   * the owner's reset()) offers `undo` until the visitor sends or another tab changes the conversation.
+   */
+  clear(undoable?: boolean): void;
+  /** Brings back the conversation the visitor cleared, with its id and stored copy. */
+  readonly undo: ReadonlySignal<(() => void) | undefined>;
   dispose(): void;
 }
 
@@ -97,12 +104,16 @@ function bound<T extends { text: string }>(list: T[]): T[] {
   return list.slice(from);
 }
 
-/** The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us parse more). */
+/**
+ * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
+ * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
+ * request and automatic retries are gone, and nothing sends it until the visitor asks.
+ */
 function parseMessages(value: unknown): ChatMessage[] {
   return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
-    const { id, role, text, at, sources } = (item ?? {}) as Record<string, unknown>;
+    const { id, role, text, at, sources, status = 'sent' } = (item ?? {}) as Record<string, unknown>;
     return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-      ? [{ id, role, text: cut(text), at, status: 'sent', sources: cleanSources(sources) }]
+      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : { status: 'failed', failure: { reason: 'stopped' } }) }]
       : [];
   });
 }
@@ -113,12 +124,18 @@ function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'ch
   return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
 }
 
-/** The design table's rows for a message that was not refused; the kinds the two share pass through. */
-function reasonOf(kind: Exclude<FailureKind, 'refused'>): FailureReason {
-  // A 404 here is the chat URL or the agent: the owner's setup, not something the visitor can find.
-  if (kind === 'notFound') return 'misconfigured';
-  return kind === 'timeout' || kind === 'invalid' || kind === 'server' ? 'failed' : kind;
-}
+/**
+ * The design table's rows for a message that was not refused, for the failure kinds that are not reasons
+ * themselves (`satisfies` checks that each such kind is here). A 404 here is the chat URL or the agent:
+ * the owner's setup, not something the visitor can find.
+ */
+const REASONS = { notFound: 'misconfigured', timeout: 'failed', invalid: 'failed', server: 'failed' } satisfies Record<
+  Exclude<FailureKind, FailureReason | 'refused'>,
+  FailureReason
+>;
+/** The kinds the two share pass through. */
+const reasonOf = (kind: Exclude<FailureKind, 'refused'>): FailureReason =>
+  REASONS[kind as keyof typeof REASONS] ?? (kind as FailureReason);
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
   const messages = signal<ChatMessage[]>([]);
@@ -126,6 +143,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const draft = signal('');
   const composerError = signal<StringKey>();
   const sending = computed(() => messages.value.some((m) => m.status === 'sending'));
+  const undo = signal<() => void>();
 
   /** Signals every request in flight; replaced when they are aborted, for the requests after. */
   let requests = new AbortController();
@@ -155,13 +173,17 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /** Sets the conversation, bounded like the stored one. */
   const set = (list: ChatMessage[]) => (messages.value = bound(list));
 
+  /** There is typed text to keep: a draft, or a message not delivered. */
+  const typed = () => !!draft.value || messages.value.some((m) => m.status !== 'sent');
+  /** The stored copy holds typed text, which a later write must update even once there is none. */
+  let typedStored = false;
+
+  /** The conversation with the composer's text (bounded like a message); parseMessages() reads it back. */
   const persist = () => {
-    let delivered = messages.value
-      .filter((m) => m.status === 'sent')
-      .map(({ id, role, text, at, sources }) => ({ id, role, text, at, ...(sources?.length ? { sources } : {}) }));
+    const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
+    typedStored = typed();
     // Full storage (the host page's data, other widgets'): the oldest go, a quarter at a time, until it fits.
-    while (!store.write('chat', { conversationId: conversationId.value, messages: delivered }) && delivered.length)
-      delivered = delivered.slice(delivered.length >> 2 || 1);
+    while (!store.write('chat', value) && value.messages.length) value.messages = value.messages.slice(value.messages.length >> 2 || 1);
   };
 
   /** Sends `id` again in `seconds`; returns when. */
@@ -237,17 +259,35 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     for (const { id, failure } of messages.value)
       if (failure?.reason === 'offline' && !spend('online' + id)) void deliver(id);
   };
-  win.addEventListener('online', onOnline);
+  const stopOnline = listen(win, 'online', onOnline);
 
-  /** The stored conversation (this tab's at the start, another tab's since), then what is in flight or failed here. */
-  const load = (value: unknown) => {
+  /**
+   * The stored conversation (this tab's at the start, or the one cleared, on Undo; another tab's since),
+   * then what is in flight or failed here. Another tab's undelivered messages are its own to send: they
+   * stay there. Either ends the offer of Undo. The composer's text comes back at the start only: Undo's
+   * copy has none, and another tab's must not replace what is typed here.
+   */
+  const load = (value: unknown, mine?: boolean) => {
     const stored = (value ?? {}) as Record<string, unknown>;
     conversationId.value = isText(stored.conversationId) ? stored.conversationId : undefined;
+    undo.value = undefined;
+    if (mine && isText(stored.draft)) draft.value = stored.draft.slice(0, MAX_MESSAGE_CHARS);
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
-    set([...parseMessages(stored.messages), ...messages.value.filter((m) => m.status !== 'sent')]);
+    set([...parseMessages(stored.messages).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
   };
-  load(store.read('chat'));
+  load(store.read('chat'), true);
+  typedStored = typed();
   const stopWatching = store.watch('chat', load);
+
+  /**
+   * Typed text (the draft, messages not delivered) is kept when the page is hidden, which a reload or a
+   * closed tab does first, not on every keystroke, as each write serialises the conversation; only once
+   * there is a conversation, and not on a visit with nothing typed, which must not restart the TTL.
+   */
+  const keep = () => {
+    if (messages.value.length && (typedStored || typed())) persist();
+  };
+  const stopHidden = listen(win.document, 'visibilitychange', keep);
 
   const abort = () => {
     requests.abort();
@@ -264,12 +304,13 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     sending,
     composerError,
     conversationId,
+    undo,
     send() {
       const text = draft.value.trim();
       if (!text || sending.value) return;
       const message: ChatMessage = { id: randomId(), role: 'user', text, at: now(), status: 'sending' };
       draft.value = '';
-      composerError.value = undefined;
+      composerError.value = undo.value = undefined;
       set([...messages.value, message]);
       emitter.emit('message:sent', { agentId, id: message.id, text, ...withConversation() });
       void deliver(message.id);
@@ -285,17 +326,31 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       for (const { id, status } of messages.value) if (status === 'sending') update(id, { status: 'failed', failure: { reason: 'stopped' } });
       abort();
     },
-    clear() {
+    clear(undoable) {
+      const before = { conversationId: conversationId.value, messages: messages.value };
       stopAll();
       messages.value = [];
       conversationId.value = composerError.value = undefined;
       store.remove('chat');
+      // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
+      if (!undoable) draft.value = '';
+      // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back Stopped.
+      undo.value =
+        undoable && before.messages.length
+          ? () => {
+              load(before, true);
+              persist();
+            }
+          : undefined;
     },
     dispose() {
+      // A remount (an app changing routes) keeps them too.
+      keep();
       disposed = true;
       stopAll();
       stopWatching();
-      win.removeEventListener('online', onOnline);
+      stopOnline();
+      stopHidden();
     },
   };
 }

@@ -34,6 +34,7 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     readonly version = VERSION;
     /** Outlives remounts, so handlers added once keep hearing events. */
     private emitter = createEmitter();
+    readonly on = this.emitter.on;
     // Declared only (undefined until first set): no class fields are emitted for them.
     declare private handle: WidgetHandle | undefined;
     /** A (re)mount is pending. */
@@ -79,9 +80,6 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     }
     reset() {
       this.sync()?.reset();
-    }
-    on<K extends WidgetEvent>(type: K, handler: Handler<K>) {
-      return this.emitter.on(type, handler);
     }
   }
 

@@ -5,6 +5,7 @@ import { mountResolved, type WidgetHandle } from './mount';
 import { isRecord, optionsFromScript, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
 import { VERSION } from '../platform/version';
 import { logError, logWarning } from '../platform/log';
+import { listen } from '../platform/listen';
 
 /** window.AgentWidget: a widget handle, plus init() for setting it up from code. */
 export interface AgentWidgetApi extends WidgetHandle {
@@ -77,8 +78,7 @@ export function createApi(doc: Document): CheckedApi {
         : () => begin(options);
       if (doc.readyState !== 'loading') return go();
       // From <head>: after parsing.
-      doc.addEventListener('DOMContentLoaded', go, { once: true });
-      cancel = () => doc.removeEventListener('DOMContentLoaded', go);
+      cancel = listen(doc, 'DOMContentLoaded', go, { once: true });
     },
     open: (view) => withHandle((h) => h.open(view)),
     close: () => withHandle((h) => h.close()),

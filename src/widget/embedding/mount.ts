@@ -4,9 +4,10 @@ import { effect } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
 import { bookingCss, createBookingStores } from '../booking';
+import type { BookingEmit } from '../booking/types';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
-import { createEmitter, type Emitter, type Handler, type WidgetEvent, type WidgetEventMap } from '../platform/events';
+import { createEmitter, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
 import { defaultStrings, type Strings } from '../i18n';
 import { languageOf, loadLanguage } from '../i18n/languages';
 import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
@@ -52,7 +53,7 @@ export function mount(container: Element, options: WidgetOptions, deps: MountDep
   return resolved ? mountResolved(container, resolved, deps) : undefined;
 }
 
-export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps = {}): WidgetHandle {
+export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps): WidgetHandle {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? window;
   const { now = Date.now, emitter = createEmitter(), scriptUrl, host: ownerHost } = deps;
@@ -73,7 +74,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   // conversation is not read or parsed on the host page's load path.
   let chatStore: Chat | undefined;
   const chat = (): Chat =>
-    (chatStore ??= createChat({ agentId, client: createChatClient({ url: options.chatUrl }), store, emitter, win, now }));
+    (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
   let rememberedStore: RememberedBookingsStore | undefined;
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
@@ -83,7 +84,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const stopStyling = effect(function () {
     if (shell.isOpen.value) {
       this.dispose();
-      adoptStyles(root, chatCss + bookingCss, true);
+      // Either order draws the same: no rule of one sets a property that one of the other sets on the same
+      // element (chat.css scopes its element rules under .bubble, booking's classes are its own). This one
+      // gzips 13 B smaller.
+      adoptStyles(root, bookingCss + chatCss, true);
       speak();
     }
   });
@@ -102,8 +106,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     get remembered() {
       return remembered();
     },
-    // Same payload types: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
-    emit: (type, payload) => emitter.emit(type, payload as WidgetEventMap[typeof type]),
+    // The widget's emitter: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
+    emit: emitter.emit as BookingEmit,
     now: () => new Date(now()),
   });
 

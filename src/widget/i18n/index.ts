@@ -37,6 +37,8 @@ export const shellStrings = {
   chatInvalid: 'That message could not be sent. Please check it and try again.',
   chatStop: 'Stop',
   chatStopped: 'Stopped.',
+  chatCleared: 'Conversation cleared.',
+  chatUndo: 'Undo',
 };
 
 export const defaultStrings = { ...shellStrings, ...bookingStrings };

@@ -22,6 +22,9 @@ const loads: Record<string, Promise<Partial<Strings> | undefined>> = {};
 export function loadLanguage(code: string, scriptUrl: string): Promise<Partial<Strings> | undefined> {
   const url = new URL(`locales/${code}.js`, scriptUrl).href;
   return (loads[code] ??= (import(/* @vite-ignore */ /* webpackIgnore: true */ url) as Promise<{ default?: unknown }>)
-    .then(({ default: found }) => (isRecord(found) ? pickStrings(found)[0] : Promise.reject(new Error('not a dictionary'))))
+    .then(({ default: found }) => {
+      if (!isRecord(found)) throw new Error('not a dictionary');
+      return pickStrings(found)[0];
+    })
     .catch((error: unknown) => void logWarning(`Speaking English: ${url} failed.`, error)));
 }

@@ -12,7 +12,7 @@ export { isRecord };
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
 export type View = (typeof VIEWS)[number];
 /** For values from plain JS or another window. */
-export const isView = (value: unknown): value is View => VIEWS.some((v) => v === value);
+export const isView = (value: unknown): value is View => (VIEWS as readonly unknown[]).includes(value);
 export type Persist = 'local' | 'session' | 'none';
 export type Position = 'left' | 'right';
 export type Theme = 'light' | 'dark' | 'auto';
@@ -95,7 +95,8 @@ function httpUrl(value: string, baseUri: string): string | undefined {
   return url && /^https?:$/.test(url.protocol) ? url.href : undefined;
 }
 
-const canonicalLocale = (value: string): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
+/** Undefined for no tag (Intl gives no locale for it) as for a malformed one. */
+const canonicalLocale = (value: string | undefined): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
 
 /** One of `allowed`, the first being the default. */
 const oneOf = <T extends string>(...allowed: [T, ...T[]]): Rule<T> => [
@@ -205,7 +206,7 @@ function stringsOf(value: unknown, mistakes: string[]): Partial<Strings> {
  * Pure validation: the resolved options, or every reason they cannot be used. `pageUrl` is the
  * address whose query may supply prefill values and UTM parameters, when the owner opted in.
  */
-export function resolveOptions(input: unknown, baseUri: string, fallbackLocale = 'en', pageUrl = baseUri): Resolution {
+export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?: string, pageUrl = baseUri): Resolution {
   const errors: string[] = [];
   const warnings: string[] = [];
   const mistakes: string[] = [];
@@ -251,7 +252,7 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
   const { options, errors, warnings, mistakes } = resolveOptions(
     input,
     doc.baseURI,
-    // Neither (or no valid tag): resolveOptions falls back to English.
+    // Neither (or no valid tag): English.
     doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );

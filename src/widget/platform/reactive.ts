@@ -21,14 +21,11 @@ export abstract class Reactive<P = object> extends Component<P> {
 
   override render(props: RenderableProps<P>): ComponentChild {
     this.stop?.();
-    let out: ComponentChild = null;
-    let rendered = false;
+    // Undefined until the first run: that run draws, every later one asks Preact for a new render.
+    let out: ComponentChild;
     this.stop = effect(() => {
-      if (rendered) this.forceUpdate();
-      else {
-        rendered = true;
-        out = this.view(props);
-      }
+      if (out === undefined) out = this.view(props) ?? null;
+      else this.forceUpdate();
     });
     return out;
   }

@@ -10,6 +10,7 @@ import { attempt } from '../../core/attempt';
 import type { BookingStatus } from '../../core/types';
 import type { RememberedBooking, RememberedBookings } from '../booking/types';
 import type { Persist } from '../options/options';
+import { listen } from './listen';
 
 export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAX_BOOKINGS = 20;
@@ -43,6 +44,8 @@ export const storageKey = (agentId: string, entry: Entry): string => `${PREFIX}$
 export function createStore(kind: Persist, agentId: string, { win, now }: StoreEnv): Store {
   let area: Storage | undefined;
   let opened = false;
+  /** Stops listening for other tabs' writes, once the area is open. */
+  let unlisten: (() => void) | undefined;
   // Without usable storage the data lives as long as the page; nothing is written anywhere.
   const memory = new Map<string, string>();
   const inMemory: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
@@ -58,7 +61,7 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
     if (!opened) {
       opened = true;
       area = attempt(() => (kind === 'none' ? undefined : win[`${kind}Storage`]));
-      if (area) win.addEventListener('storage', onStorage);
+      if (area) unlisten = listen(win, 'storage', onStorage);
     }
     return area ?? inMemory;
   };
@@ -109,7 +112,7 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
     },
     dispose() {
       watchers.clear();
-      win.removeEventListener('storage', onStorage);
+      unlisten?.();
     },
   };
 }

@@ -1,7 +1,7 @@
 // The widget's root inside the shadow root: the launcher (bubble mode) and the panel, which is only
 // rendered once first opened. Focus moves in on open and back to the launcher on close; a
 // full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
-import { createRef, type JSX } from 'preact';
+import { createRef } from 'preact';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
@@ -42,13 +42,6 @@ function focusView(panel: HTMLElement, view: View): void {
     panel.querySelector<HTMLElement>(`#tab-${view}`)
   )?.focus();
 }
-
-/** Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */
-const iconButton = (label: string, onClick: () => void, icon: JSX.Element) => (
-  <button type="button" class="icon" title={label} onClick={onClick}>
-    {icon}
-  </button>
-);
 
 export class App extends Reactive<AppProps> {
   launcher = createRef<HTMLButtonElement>();
@@ -173,20 +166,29 @@ export class App extends Reactive<AppProps> {
               <h2 class="title">
                 <bdi>{title}</bdi>
               </h2>
-              {iconButton(
-                strings.newConversation,
-                () => {
-                  chat().clear();
+              {/* Labelled, not a bare "+"; where the label would squeeze the title, the icon alone, named by it (shell.css). */}
+              <button
+                type="button"
+                class="icon new"
+                onClick={() => {
+                  chat().clear(true);
                   shell.open('chat');
-                },
-                newIcon(),
+                }}
+              >
+                {newIcon()}
+                <span>{strings.newConversation}</span>
+              </button>
+              {/* Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */}
+              {bubble && (
+                <button type="button" class="icon" title={strings.close} onClick={shell.close}>
+                  {closeIcon()}
+                </button>
               )}
-              {bubble && iconButton(strings.close, shell.close, closeIcon())}
             </div>
+            {/* VIEWS never changes: tabs and views need no keys, Preact matches them by position. */}
             <div class="tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
               {VIEWS.map((view) => (
                 <button
-                  key={view}
                   type="button"
                   role="tab"
                   id={`tab-${view}`}
@@ -201,7 +203,7 @@ export class App extends Reactive<AppProps> {
               ))}
             </div>
             {VIEWS.map((view) => (
-              <div key={view} id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
+              <div id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
                 {visited.has(view) && content(view)}
               </div>
             ))}

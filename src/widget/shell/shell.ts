@@ -3,6 +3,7 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Emitter } from '../platform/events';
 import type { Mode, View } from '../options/options';
+import { listen } from '../platform/listen';
 
 /**
  * Below this width or height the bubble panel covers the viewport. Kept in step with shell.css, and
@@ -27,7 +28,7 @@ export interface Shell {
   dispose(): void;
 }
 
-export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View = 'chat'): Shell {
+export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View): Shell {
   const inline = mode === 'inline';
   const isOpen = signal(inline);
   const view = signal<View>(initial);
@@ -36,10 +37,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   // jsdom and some embedded browsers have no matchMedia.
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
   const fullScreen = signal(!!query?.matches);
-  const onQuery = (event: MediaQueryListEvent) => {
-    fullScreen.value = event.matches;
-  };
-  query?.addEventListener('change', onQuery);
+  const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (fullScreen.value = event.matches));
   // An open full-screen panel is modal: the page behind it must not scroll.
   const unlock = effect(() => (isOpen.value && fullScreen.value ? lockScroll(win.document) : undefined));
 
@@ -74,7 +72,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     },
     select,
     dispose() {
-      query?.removeEventListener('change', onQuery);
+      stopQuery?.();
       unlock();
     },
   };

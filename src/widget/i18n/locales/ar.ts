@@ -37,6 +37,8 @@ const strings: Strings = {
   chatInvalid: 'تعذّر إرسال هذه الرسالة. يُرجى مراجعتها والمحاولة مرة أخرى.',
   chatStop: 'إيقاف',
   chatStopped: 'تم الإيقاف.',
+  chatCleared: 'تم مسح المحادثة.',
+  chatUndo: 'تراجع',
 
   bookHeading: 'حجز موعد',
   lookupHeading: 'حجزي',

@@ -35,6 +35,8 @@ const strings: Strings = {
   chatInvalid: 'Diese Nachricht konnte nicht gesendet werden. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   chatStop: 'Stopp',
   chatStopped: 'Abgebrochen.',
+  chatCleared: 'Gespräch gelöscht.',
+  chatUndo: 'Rückgängig',
 
   bookHeading: 'Termin buchen',
   lookupHeading: 'Meine Buchung',

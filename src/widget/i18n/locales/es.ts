@@ -35,6 +35,8 @@ const strings: Strings = {
   chatInvalid: 'No se ha podido enviar el mensaje. Revíselo y vuelva a intentarlo.',
   chatStop: 'Detener',
   chatStopped: 'Detenido.',
+  chatCleared: 'Conversación borrada.',
+  chatUndo: 'Deshacer',
 
   bookHeading: 'Reservar una cita',
   lookupHeading: 'Mi reserva',

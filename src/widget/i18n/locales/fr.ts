@@ -37,6 +37,8 @@ const strings: Strings = {
   chatInvalid: 'Ce message n’a pas pu être envoyé. Veuillez le vérifier et réessayer.',
   chatStop: 'Arrêter',
   chatStopped: 'Interrompu.',
+  chatCleared: 'Conversation effacée.',
+  chatUndo: 'Annuler',
 
   bookHeading: 'Réserver un créneau',
   lookupHeading: 'Ma réservation',

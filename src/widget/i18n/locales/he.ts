@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: 'לא ניתן היה לשלוח את ההודעה. נא לבדוק אותה ולנסות שוב.',
   chatStop: 'עצירה',
   chatStopped: 'הופסק.',
+  chatCleared: 'השיחה נמחקה.',
+  chatUndo: 'ביטול',
 
   bookHeading: 'קביעת מועד',
   lookupHeading: 'ההזמנה שלי',

@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: 'Non è stato possibile inviare il messaggio. Lo controlli e riprovi.',
   chatStop: 'Interrompi',
   chatStopped: 'Interrotto.',
+  chatCleared: 'Conversazione cancellata.',
+  chatUndo: 'Annulla',
 
   bookHeading: 'Prenota un appuntamento',
   lookupHeading: 'La mia prenotazione',

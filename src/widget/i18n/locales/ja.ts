@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: 'メッセージを送信できませんでした。内容をご確認のうえ、もう一度お試しください。',
   chatStop: '停止',
   chatStopped: '停止しました。',
+  chatCleared: '会話を消去しました。',
+  chatUndo: '元に戻す',
 
   bookHeading: '予約する',
   lookupHeading: '予約の確認',

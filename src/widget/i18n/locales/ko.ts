@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: '메시지를 보낼 수 없습니다. 내용을 확인한 후 다시 시도해 주세요.',
   chatStop: '중지',
   chatStopped: '중지되었습니다.',
+  chatCleared: '대화를 지웠습니다.',
+  chatUndo: '실행 취소',
 
   bookHeading: '예약하기',
   lookupHeading: '내 예약',

@@ -35,6 +35,8 @@ const strings: Strings = {
   chatInvalid: 'Dit bericht kon niet worden verzonden. Controleer het en probeer het opnieuw.',
   chatStop: 'Stoppen',
   chatStopped: 'Gestopt.',
+  chatCleared: 'Gesprek gewist.',
+  chatUndo: 'Ongedaan maken',
 
   bookHeading: 'Afspraak boeken',
   lookupHeading: 'Mijn boeking',

@@ -38,6 +38,8 @@ const strings: Strings = {
   chatInvalid: 'Nie udało się wysłać tej wiadomości. Prosimy ją sprawdzić i spróbować ponownie.',
   chatStop: 'Zatrzymaj',
   chatStopped: 'Zatrzymano.',
+  chatCleared: 'Rozmowa została wyczyszczona.',
+  chatUndo: 'Cofnij',
 
   bookHeading: 'Zarezerwuj termin',
   lookupHeading: 'Moja rezerwacja',

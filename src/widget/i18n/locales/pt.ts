@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: 'Não foi possível enviar essa mensagem. Verifique-a e tente novamente.',
   chatStop: 'Parar',
   chatStopped: 'Interrompido.',
+  chatCleared: 'Conversa apagada.',
+  chatUndo: 'Desfazer',
 
   bookHeading: 'Agendar um horário',
   lookupHeading: 'Meu agendamento',

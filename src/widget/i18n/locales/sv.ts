@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: 'Meddelandet kunde inte skickas. Kontrollera det och försök igen.',
   chatStop: 'Stoppa',
   chatStopped: 'Avbrutet.',
+  chatCleared: 'Konversationen har rensats.',
+  chatUndo: 'Ångra',
 
   bookHeading: 'Boka en tid',
   lookupHeading: 'Min bokning',

@@ -37,6 +37,8 @@ const strings: Strings = {
   chatInvalid: 'Bu mesaj gönderilemedi. Lütfen kontrol edip tekrar deneyin.',
   chatStop: 'Durdur',
   chatStopped: 'Durduruldu.',
+  chatCleared: 'Sohbet temizlendi.',
+  chatUndo: 'Geri al',
 
   bookHeading: 'Randevu alın',
   lookupHeading: 'Randevum',

@@ -36,6 +36,8 @@ const strings: Strings = {
   chatInvalid: '该消息无法发送，请检查后重试。',
   chatStop: '停止',
   chatStopped: '已停止。',
+  chatCleared: '对话已清除。',
+  chatUndo: '撤销',
 
   bookHeading: '预约时间',
   lookupHeading: '我的预约',

@@ -1,0 +1,113 @@
+// Nothing the visitor wrote is lost in Chromium: New conversation can be undone, and a reload keeps the
+// draft and the messages that did not get through. On a 320px phone the header keeps the title whole, in
+// English and German (screenshots in /tmp for a person).
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { axeViolations } from './support/axe';
+import { suite, useDemo } from './support/demo';
+
+const demo = useDemo({ now: '2026-11-23T14:00:00Z' });
+
+async function open(context: BrowserContext, url = demo.server.url, launcher = 'Chat with Harbor Physio'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole('button', { name: launcher }).click();
+  await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
+  return page;
+}
+
+async function ask(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  expect((await answered).status()).toBe(200);
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+/** The demo widget on a page in German: the widget speaks it without being told. */
+const germanPage = `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Harbor Physio</title></head>
+<body><script src="/widget.js" async data-agent-id="demo-agent" data-api-base="/api" data-chat-url="/api/chat" data-title="Harbor Physio" data-persist="none"></script></body></html>`;
+
+const PHONE = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } as const;
+
+suite('nothing typed is lost, in Chromium', () => {
+  test('New conversation clears at once; Undo brings the conversation back, also after a reload', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'Where are you located?');
+    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    const before = await log(page).textContent();
+
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await log(page).getByText('Conversation cleared.').waitFor();
+    expect(await log(page).textContent()).not.toContain('Where are you located?');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/chatsafe2-cleared.png' });
+
+    await log(page).getByRole('button', { name: 'Undo' }).click();
+    await log(page).getByText('Where are you located?').waitFor();
+    expect(await log(page).textContent()).toBe(before);
+
+    // Undo put the stored copy back too.
+    await page.reload();
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    await log(page).getByText('Where are you located?').waitFor();
+    expect(await log(page).textContent()).toBe(before);
+    await context.close();
+  });
+
+  test('on a 320px phone the title stays whole: New conversation is its icon, named by its label, in English and German', async () => {
+    for (const [lang, name, close, launcher] of [
+      ['en', 'New conversation', 'Close', 'Chat with Harbor Physio'],
+      ['de', 'Neues Gespräch', 'Schließen', 'Chat mit Harbor Physio'],
+    ] as const) {
+      const context = await demo.browser.newContext(PHONE);
+      const url = lang === 'en' ? demo.server.url : `${demo.server.url}page-in-de.html`;
+      await context.route(`${demo.server.url}page-in-de.html`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: germanPage }));
+      const page = await open(context, url, launcher);
+      const title = page.getByRole('heading', { name: 'Harbor Physio' });
+      // Not cut short: the heading's text fits its box.
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const start = await page.getByRole('button', { name, exact: true }).boundingBox();
+      const end = await page.getByRole('button', { name: close }).boundingBox();
+      expect(start && end && start.x + start.width <= end.x && end.x + end.width <= 320).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/chatsafe2-phone-${lang}.png` });
+      await context.close();
+    }
+  });
+
+  test('a reload keeps the draft and the message that did not get through; Retry sends it', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'Where are you located?');
+    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
+
+    // The chat service cannot be reached: the next message fails.
+    await page.route('**/api/chat', (route) => route.abort('connectionrefused'));
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('How much does it cost?');
+    await box.press('Enter');
+    await log(page).getByText(/can't reach the chat service/).waitFor();
+    await box.fill('And do you work on Saturdays?');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('And do you work on Saturdays?');
+    await log(page).getByText('How much does it cost?').waitFor();
+    await log(page).getByText('Stopped.').waitFor();
+    await page.screenshot({ path: '/tmp/chatsafe2-reloaded.png' });
+
+    await page.unroute('**/api/chat');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+    await log(page).getByRole('button', { name: 'Retry' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ message: 'How much does it cost?' });
+    await log(page).getByText('Stopped.').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

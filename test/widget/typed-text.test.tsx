@@ -1,0 +1,195 @@
+// Typed text survives a reload: the composer's draft and the messages that did not get through (failed,
+// stopped or on their way) are kept with the conversation (same entry, TTL and reset) when the page is
+// hidden, and offered again after, Stopped, with Retry.
+import { act, fireEvent } from '@testing-library/preact';
+import { http } from 'msw';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/store';
+import { storageKey } from '../../src/widget/platform/storage';
+import { useSandboxServer } from '../support/msw';
+import { CHAT_URL, forget, mountWidget, networkDown, openChat, proxyFailing, proxyReplying, send, settle, type } from './helpers';
+
+const api = useSandboxServer();
+const CHAT_KEY = storageKey('demo-agent', 'chat');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The page is hidden, as a reload, a closed tab or a phone switching apps does first. */
+const hide = () =>
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+type Mounted = ReturnType<typeof mountWidget>;
+
+/** The page loads again: the old widget goes without a word (as on a real reload) and a new one starts. */
+function reload({ handle }: Mounted): Mounted {
+  // A real reload runs no destroy(); taking the page's storage listener away is all that is needed here.
+  vi.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => undefined);
+  act(() => handle.destroy());
+  vi.restoreAllMocks();
+  forget(handle);
+  const next = mountWidget();
+  openChat(next.ui);
+  return next;
+}
+
+const stored = () => (JSON.parse(localStorage.getItem(CHAT_KEY) ?? 'null') as { value: { draft: string } } | null)?.value;
+
+describe('typed text across a reload', () => {
+  test('a draft alone is not stored: nothing is written before the visitor first sends', () => {
+    const mounted = mountWidget();
+    type(openChat(mounted.ui), 'Half a question');
+    hide();
+    expect(localStorage.length).toBe(0);
+    act(() => mounted.handle.destroy());
+    forget(mounted.handle);
+    expect(localStorage.length).toBe(0);
+  });
+
+  test('once there is a conversation, the draft is kept when the page is hidden and comes back', async () => {
+    api.server.use(proxyReplying().handler);
+    const mounted = mountWidget();
+    const box = openChat(mounted.ui);
+    send(box, 'Hello');
+    await mounted.ui.findByText('You said: Hello');
+    type(box, 'And one more thing');
+    hide();
+    expect(stored()?.draft).toBe('And one more thing');
+
+    const { ui } = reload(mounted);
+    expect(ui.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'And one more thing');
+    expect(ui.getByRole('log').textContent).toContain('You said: Hello');
+  });
+
+  test('a draft deleted by hand stays deleted; a visit with nothing typed writes nothing', async () => {
+    api.server.use(proxyReplying().handler);
+    const { ui } = mountWidget();
+    const box = openChat(ui);
+    send(box, 'Hello');
+    await ui.findByText('You said: Hello');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    hide();
+    // Nothing typed: the entry is not rewritten, so its TTL still counts from the last message.
+    expect(setItem).not.toHaveBeenCalled();
+    type(box, 'Never mind');
+    hide();
+    expect(stored()?.draft).toBe('Never mind');
+    type(box, '');
+    hide();
+    expect(stored()?.draft).toBe('');
+  });
+
+  test('a message that failed comes back Stopped, with Retry, which sends it in the same conversation', async () => {
+    const proxy = proxyReplying();
+    api.server.use(proxy.handler);
+    const mounted = mountWidget();
+    const box = openChat(mounted.ui);
+    send(box, 'Hello');
+    await mounted.ui.findByText('You said: Hello');
+    api.server.use(proxyFailing(500, 'upstream_error'));
+    send(box, 'When are you open?');
+    await mounted.ui.findByText(/Something went wrong/);
+    hide();
+
+    const { ui } = reload(mounted);
+    expect(ui.getByText('When are you open?')).toBeTruthy();
+    expect(ui.getByText(/Stopped\./)).toBeTruthy();
+    fireEvent.click(ui.getByRole('button', { name: 'Retry' }));
+    await ui.findByText('You said: When are you open?');
+    expect(proxy.seen.at(-1)).toEqual({ agentId: 'demo-agent', message: 'When are you open?', conversationId: 'conv-1' });
+  });
+
+  test('a message the visitor stopped is kept too: after a reload it is Stopped, with Retry', async () => {
+    api.server.use(http.post(CHAT_URL, () => new Promise<Response>(() => undefined), { once: true }), proxyReplying().handler);
+    const mounted = mountWidget();
+    send(openChat(mounted.ui), 'Slow one');
+    await mounted.ui.findByText('Acme is typing…');
+    fireEvent.click(mounted.ui.getByRole('button', { name: 'Stop' }));
+    hide();
+
+    const { ui } = reload(mounted);
+    expect(ui.getByText(/Stopped\./)).toBeTruthy();
+    fireEvent.click(ui.getByRole('button', { name: 'Retry' }));
+    expect(await ui.findByText('You said: Slow one')).toBeTruthy();
+  });
+
+  test('the first message, failed, is kept: sending it is what starts the conversation', async () => {
+    api.server.use(networkDown(), networkDown(), networkDown());
+    const mounted = mountWidget();
+    send(openChat(mounted.ui), 'Is anyone there?');
+    await mounted.ui.findByText(/can't reach the chat service/);
+    hide();
+    const { ui } = reload(mounted);
+    expect(ui.getByText('Is anyone there?')).toBeTruthy();
+    expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  test('an app that unmounts and mounts the widget again (a route change) keeps the draft too', async () => {
+    api.server.use(proxyReplying().handler);
+    const mounted = mountWidget();
+    const box = openChat(mounted.ui);
+    send(box, 'Hello');
+    await mounted.ui.findByText('You said: Hello');
+    type(box, 'Typed before the route changed');
+    act(() => mounted.handle.destroy());
+    forget(mounted.handle);
+    const { ui } = mountWidget();
+    expect(openChat(ui)).toHaveProperty('value', 'Typed before the route changed');
+  });
+
+  test("another tab's conversation and Undo leave what is being typed alone", async () => {
+    api.server.use(proxyReplying().handler);
+    const { ui } = mountWidget();
+    const box = openChat(ui);
+    send(box, 'Hello');
+    await ui.findByText('You said: Hello');
+    type(box, 'Draft before');
+    hide();
+    fireEvent.click(ui.getByRole('button', { name: 'New conversation' }));
+    type(box, 'Typed after clearing');
+    fireEvent.click(ui.getByRole('button', { name: 'Undo' }));
+    expect(box).toHaveProperty('value', 'Typed after clearing');
+
+    const newValue = JSON.stringify({ at: Date.now(), value: { conversationId: 'conv-9', messages: [], draft: 'From the other tab' } });
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CHAT_KEY, newValue, storageArea: localStorage }));
+    });
+    expect(box).toHaveProperty('value', 'Typed after clearing');
+  });
+
+  test("the owner's reset() forgets the draft, on screen and stored", async () => {
+    api.server.use(proxyReplying().handler);
+    const { ui, handle } = mountWidget();
+    const box = openChat(ui);
+    send(box, 'Hello');
+    await ui.findByText('You said: Hello');
+    type(box, 'Private note');
+    hide();
+    act(() => handle.reset());
+    expect(box).toHaveProperty('value', '');
+    expect(localStorage.getItem(CHAT_KEY)).toBeNull();
+    hide();
+    await settle(2);
+    expect(localStorage.getItem(CHAT_KEY)).toBeNull();
+  });
+
+  test('a stored draft is bounded like a message, written and read', async () => {
+    api.server.use(proxyReplying().handler);
+    const mounted = mountWidget();
+    const box = openChat(mounted.ui);
+    send(box, 'Hello');
+    await mounted.ui.findByText('You said: Hello');
+    type(box, 'x'.repeat(MAX_MESSAGE_CHARS + 10));
+    hide();
+    expect(stored()?.draft).toHaveLength(MAX_MESSAGE_CHARS);
+
+    const edited = { ...JSON.parse(localStorage.getItem(CHAT_KEY) ?? '{}'), at: Date.now() };
+    edited.value.draft = 'y'.repeat(MAX_MESSAGE_CHARS * 3);
+    localStorage.setItem(CHAT_KEY, JSON.stringify(edited));
+    const { ui } = reload(mounted);
+    expect((ui.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toHaveLength(MAX_MESSAGE_CHARS);
+  });
+});
