@@ -120,7 +120,7 @@ export function Facts({ rows }: { rows: Row[] }) {
   return (
     <dl class="facts">
       {rows.map(([label, value]) => (
-        <div key={label}>
+        <div>
           <dt dir="auto">{label}</dt>
           <dd dir="auto">{value}</dd>
         </div>
