@@ -23,14 +23,19 @@ interface CalendarProps {
 
 export class Calendar extends Reactive<CalendarProps> {
   grid = createRef<HTMLTableElement>();
-  /** Focus moved to a day of another month: the day takes focus once drawn. Declared only: unset is false. */
+  /** Focus moved to a day not drawn yet (another month's): the day takes focus once drawn. Declared only: unset is false. */
   declare moved?: boolean;
 
 
   override componentDidUpdate(): void {
-    if (!this.moved) return;
-    this.moved = false;
-    this.grid.current?.querySelector<HTMLElement>(`[data-date="${this.props.store.focused.peek()}"]`)?.focus();
+    if (this.moved) this.moved = !this.focusDay();
+  }
+
+  /** Focuses the store's focused day; false when it is not drawn. */
+  focusDay(): boolean {
+    const day = this.grid.current?.querySelector<HTMLElement>(`[data-date="${this.props.store.focused.peek()}"]`);
+    day?.focus();
+    return !!day;
   }
 
   view({ store, t, locale }: CalendarProps) {
@@ -78,9 +83,7 @@ export class Calendar extends Reactive<CalendarProps> {
       e.preventDefault();
       store.focusDay(to);
       // A day of this month is already drawn; one of another month is focused once it is.
-      const drawn = this.grid.current?.querySelector<HTMLElement>(`[data-date="${store.focused.peek()}"]`);
-      if (drawn) drawn.focus();
-      else this.moved = true;
+      this.moved = !this.focusDay();
     };
 
     return (
