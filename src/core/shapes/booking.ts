@@ -2,11 +2,11 @@
 // once: the widget checks every answer with these, and the sandbox answers with their types.
 // Required is what the flow cannot work without; the rest is optional with a default (see
 // ../spec-assumptions for the defaults that are assumptions).
-import { array, boolean, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
+import { array, boolean, isNonEmptyString, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
 import { isTimeZone } from '../time';
 import { isIsoDate } from '../validate';
 
-const text = where(string, (v) => v.trim() !== '', 'a non-empty string');
+const text = where(string, isNonEmptyString, 'a non-empty string');
 const isoDate = where(string, isIsoDate, 'a day as YYYY-MM-DD');
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 /** HH:MM or HH:MM:SS. */
