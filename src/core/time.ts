@@ -42,9 +42,9 @@ export const isTimeZone = (zone: string): boolean => !!attempt(() => formatterOf
 
 /** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
 function wallAt(ms: number, zone: string): number {
-  const f: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(ms)) f[part.type] = Number(part.value);
-  return Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0);
+  // en-US on a 23-hour clock writes "M/D/YYYY, HH:MM:SS": the numbers in that order, ASCII digits.
+  const [month = 1, day = 1, year = 0, hour = 0, minute = 0, second = 0] = formatterOf(zone).format(ms).match(/\d+/g)?.map(Number) ?? [];
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 /** `zone`'s offset from UTC at instant `ms`, a whole second (every caller passes a wall time from Date.UTC), in ms. */
