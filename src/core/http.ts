@@ -112,16 +112,11 @@ export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export function buildUrl(baseUrl: string, path: string, query?: object): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  let url = base + path;
-  if (query) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) url += '?' + qs;
-  }
-  return url;
+export function buildUrl(baseUrl: string, path: string, query: object = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return baseUrl.replace(/\/+$/, '') + path + (qs && '?' + qs);
 }
 
 /**
