@@ -70,15 +70,13 @@ function utc(date: string, months = 0, days = 0, time = ''): Date {
   return new Date(Date.UTC(y, m - 1 + months, d + days, ...(time.split(':').map(Number) as [number, number, number?])));
 }
 
-const wallOf = (date: string, time: string): number => +utc(date, 0, 0, time);
-
 /**
  * The instant at which the wall clock in `zone` shows `date` `time` (HH:MM or HH:MM:SS). An
  * ambiguous time resolves to the earlier instant; a time in a gap is read with the offset before
  * the gap (so 02:30 on a spring-forward day is 03:30), as Temporal's "compatible" choice does.
  */
 export function zonedToInstant(date: string, time: string, zone: string): Date {
-  const wall = wallOf(date, time);
+  const wall = +utc(date, 0, 0, time);
   return new Date(instantsOf(wall, zone)[0] ?? wall - offsetAt(wall - DAY_MS, zone));
 }
 
@@ -93,7 +91,7 @@ export function instantToZoned(instant: Date, zone: string): WallClock {
  * (a time in a spring-forward gap does not exist; one in a fall-back overlap is ambiguous).
  */
 export function isUnambiguousWallTime(date: string, time: string, zone: string): boolean {
-  return instantsOf(wallOf(date, time), zone).length === 1;
+  return instantsOf(+utc(date, 0, 0, time), zone).length === 1;
 }
 
 /** True when `zone`'s wall clock shows the same time at another instant too (a fall-back overlap). */
