@@ -23,11 +23,11 @@ const escapeText = (s: string): string => s.replace(/[\\;,]/g, '\\$&').replace(/
 
 /** Lines longer than 75 octets continue on the next line after CRLF and a space (§3.1). */
 function fold(line: string): string {
-  const utf8 = new TextEncoder();
   let out = '';
   let octets = 0;
   for (const ch of line) {
-    const n = utf8.encode(ch).length;
+    // A string's Blob holds its UTF-8 bytes.
+    const n = new Blob([ch]).size;
     if (octets + n > 75) {
       out += '\r\n ';
       octets = 1;
