@@ -72,7 +72,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
       {intro(store)}
       <ul class="choices">
         {store.durations.value.map((option) => (
-          <li key={option.id}>
+          <li>
             <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
               <bdi>{durationText(ctx.locale, option.label, option.duration_minutes)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
