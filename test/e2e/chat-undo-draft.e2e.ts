@@ -1,6 +1,6 @@
 // Nothing the visitor wrote is lost in Chromium: New conversation can be undone, and a reload keeps the
 // draft and the messages that did not get through. On a 320px phone the header keeps the title whole, in
-// English and German (screenshots in /tmp for a person).
+// English and German (screenshots in test-results/ for a person).
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -45,7 +45,7 @@ suite('nothing typed is lost, in Chromium', () => {
     await log(page).getByText('Conversation cleared.').waitFor();
     expect(await log(page).textContent()).not.toContain('Where are you located?');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/chatsafe2-cleared.png' });
+    await page.screenshot({ path: 'test-results/chat-cleared.png' });
 
     await log(page).getByRole('button', { name: 'Undo' }).click();
     await log(page).getByText('Where are you located?').waitFor();
@@ -75,7 +75,7 @@ suite('nothing typed is lost, in Chromium', () => {
       const end = await page.getByRole('button', { name: close }).boundingBox();
       expect(start && end && start.x + start.width <= end.x && end.x + end.width <= 320).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/chatsafe2-phone-${lang}.png` });
+      await page.screenshot({ path: `test-results/chat-phone-new-conversation-${lang}.png` });
       await context.close();
     }
   });
@@ -99,7 +99,7 @@ suite('nothing typed is lost, in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('And do you work on Saturdays?');
     await log(page).getByText('How much does it cost?').waitFor();
     await log(page).getByText('Stopped.').waitFor();
-    await page.screenshot({ path: '/tmp/chatsafe2-reloaded.png' });
+    await page.screenshot({ path: 'test-results/chat-reloaded.png' });
 
     await page.unroute('**/api/chat');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
