@@ -60,7 +60,7 @@ export function createApi(doc: Document): CheckedApi {
     try {
       handle = start(input, doc, emitter);
     } catch (error) {
-      logError(`The widget could not start:`, error);
+      logError(`Not started:`, error);
     }
     for (const call of queued.splice(0)) if (handle) call(handle);
   };
