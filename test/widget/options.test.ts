@@ -107,6 +107,15 @@ describe('script tag validation', () => {
     expect(hosts()).toHaveLength(1);
   });
 
+  test('data-starters: a JSON list of questions, offered when the chat opens', async () => {
+    await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme', 'data-starters': '["Opening hours?", " Where are you? "]' }));
+    expect(consoleWarn).not.toHaveBeenCalled();
+    const ui = widgetUi(hosts()[0]?.shadowRoot ?? undefined);
+    act(() => ui.getByRole('button', { name: 'Chat with Acme' }).click());
+    const group = ui.getByRole('group', { name: 'Suggested questions' });
+    expect(Array.from(group.querySelectorAll('button'), (b) => b.textContent?.trim())).toEqual(['Opening hours?', 'Where are you?']);
+  });
+
   test('a good tag draws only the launcher, in an open shadow root on our own host element', async () => {
     await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme' }));
     expect(consoleError).not.toHaveBeenCalled();

@@ -20,6 +20,8 @@ export interface ChatViewProps {
   /** The view is on screen (panel open, tab selected). */
   visible: boolean;
   openBooking: () => void;
+  /** The owner's questions, offered while the conversation is empty. */
+  starters: readonly string[];
 }
 
 type RowProps = ChatViewProps & { message: ChatMessage };
@@ -155,7 +157,7 @@ class MessageList extends Reactive<ChatViewProps> {
   }
 
   view(props: ChatViewProps) {
-    const { chat, strings, title, greeting } = props;
+    const { chat, strings, title, greeting, starters } = props;
     const messages = chat.messages.value;
     const sending = chat.sending.value;
     const undo = chat.undo.value;
@@ -177,6 +179,22 @@ class MessageList extends Reactive<ChatViewProps> {
               <p>{greeting}</p>
             </div>
           </div>
+          {!messages.length && starters.length > 0 && (
+            <div class="msg msg--user starters" role="group" aria-label={strings.starters}>
+              {starters.map((text) => (
+                <button
+                  type="button"
+                  onClick={() => {
+                    chat.send(text);
+                    // The button goes: focus stays in the conversation, without a phone's keyboard popping up.
+                    this.log.current?.focus();
+                  }}
+                >
+                  {text}
+                </button>
+              ))}
+            </div>
+          )}
           {messages.map((message) => (
             <MessageRow key={message.id} {...props} message={message} />
           ))}

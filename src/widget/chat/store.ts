@@ -65,8 +65,8 @@ export interface Chat {
   /** Why the composer's text came back (a 400 or 413), as a dictionary key. */
   readonly composerError: Signal<StringKey | undefined>;
   readonly conversationId: ReadonlySignal<string | undefined>;
-  /** Sends the draft. */
-  send(): void;
+  /** Sends `starter` (a starter question), else the draft. */
+  send(starter?: string): void;
   retry(id: string): void;
   /** Stops waiting for the pending reply: its request is aborted, the message kept to send again. */
   stop(): void;
@@ -305,11 +305,12 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     composerError,
     conversationId,
     undo,
-    send() {
-      const text = draft.value.trim();
+    send(starter) {
+      const text = (starter ?? draft.value).trim();
       if (!text || sending.value) return;
       const message: ChatMessage = { id: randomId(), role: 'user', text, at: now(), status: 'sending' };
-      draft.value = '';
+      // A starter question leaves what the visitor was typing where it is.
+      if (!starter) draft.value = '';
       composerError.value = undo.value = undefined;
       set([...messages.value, message]);
       emitter.emit('message:sent', { agentId, id: message.id, text, ...withConversation() });

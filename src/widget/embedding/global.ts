@@ -60,7 +60,7 @@ export function createApi(doc: Document): CheckedApi {
     try {
       handle = start(input, doc, emitter);
     } catch (error) {
-      logError(`The widget could not start:`, error);
+      logError(`Not started:`, error);
     }
     for (const call of queued.splice(0)) if (handle) call(handle);
   };
@@ -109,7 +109,7 @@ export function installGlobal(win: Window, script: Element | null): AgentWidgetA
   const existing = win.AgentWidget;
   // Checked as an object first: a page may have put anything under that name.
   if (typeof existing === 'object' && existing !== null && 'version' in existing) {
-    logWarning(`Loaded twice; the second copy is ignored.`);
+    logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
   const queue = existing && Array.isArray(existing.q) ? existing.q : [];

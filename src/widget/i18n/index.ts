@@ -39,6 +39,7 @@ export const shellStrings = {
   chatStopped: 'Stopped.',
   chatCleared: 'Conversation cleared.',
   chatUndo: 'Undo',
+  starters: 'Suggested questions',
 };
 
 export const defaultStrings = { ...shellStrings, ...bookingStrings };

@@ -2,7 +2,7 @@
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
 // A malformed optional one: one console.warn, and its default is used. The owner's strings are the
 // exception: a mistake there is one console.error naming it, and the built-in text is used for it.
-import { isRecord } from '../../core/schema';
+import { isNonEmptyString, isRecord } from '../../core/schema';
 import { attempt } from '../../core/attempt';
 import { pickStrings, type Strings } from '../i18n';
 import { logError, logWarning } from '../platform/log';
@@ -47,6 +47,8 @@ export interface WidgetOptions {
   utm?: boolean | 'true' | 'false';
   /** The view shown first: inline at once, bubble on the first open. */
   view?: View;
+  /** 1-4 questions offered as buttons on an empty conversation; from a tag, JSON (data-starters). */
+  starters?: readonly string[] | string;
   /** Bubble mode: the stacking order on the page, 0 to 2147483647 (the default: above everything). */
   zIndex?: number | string;
 }
@@ -69,6 +71,7 @@ export interface ResolvedOptions {
   /** The page's UTM parameters, when the owner opted in. */
   utm: Record<string, string> | undefined;
   view: View;
+  starters: readonly string[];
   zIndex: string;
 }
 
@@ -98,6 +101,15 @@ function httpUrl(value: string, baseUri: string): string | undefined {
 /** Undefined for no tag (Intl gives no locale for it) as for a malformed one. */
 const canonicalLocale = (value: string | undefined): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
 
+/** Characters of one starter question: a button, not a paragraph. */
+export const MAX_STARTER_CHARS = 120;
+
+const isStarter = (v: unknown): v is string => isNonEmptyString(v) && v.length <= MAX_STARTER_CHARS;
+
+/** A list of 1-4 starter questions. */
+const starterList = (list: unknown): string[] | undefined =>
+  Array.isArray(list) && list.length && list.length < 5 && list.every(isStarter) ? list : undefined;
+
 /** One of `allowed`, the first being the default. */
 const oneOf = <T extends string>(...allowed: [T, ...T[]]): Rule<T> => [
   (v) => allowed.find((a) => a === v),
@@ -112,6 +124,7 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
   chatUrl: [httpUrl, 'an http(s) URL', ''],
   title: [same, 'text', undefined],
   greeting: [same, 'text', undefined],
+  starters: [(v) => starterList(attempt(() => JSON.parse(v))), `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`, []],
   color: [(v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), '#rgb or #rrggbb', DEFAULT_COLOR],
   position: oneOf('right', 'left'),
   theme: oneOf('light', 'dark', 'auto'),
@@ -213,8 +226,13 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
   const given: Record<string, unknown> = isRecord(input) ? input : {};
   if (!isRecord(input)) errors.push('init() needs an options object.');
   const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
-  // init() may pass target as an element; read() turns numbers and booleans into text for the rules.
-  const raw: Record<string, unknown> = { ...given, target: element ? undefined : given.target };
+  // init() may pass target as an element and starters as a list (any item but text fails the rule, so
+  // JSON cannot throw on a cycle or a BigInt); read() turns numbers and booleans into text for the rules.
+  const raw: Record<string, unknown> = {
+    ...given,
+    target: element ? undefined : given.target,
+    starters: Array.isArray(given.starters) ? JSON.stringify(given.starters.map((s: unknown) => isStarter(s) && s)) : given.starters,
+  };
 
   /** Absent (or blank): the default, an error if required. Malformed: the default, with an error or a warning. */
   const read = <K extends keyof Parsed>(key: K): Parsed[K] => {

@@ -129,6 +129,7 @@ export class App extends Reactive<AppProps> {
           now={now}
           visible={isOpen && current === 'chat'}
           openBooking={() => shell.open('booking')}
+          starters={options.starters}
         />
       );
     };

@@ -53,6 +53,18 @@ describe('<agent-widget>', () => {
     expect(el.getAttribute('style')).toBeNull();
   });
 
+  test('the starters attribute offers its questions on the empty conversation, and follows changes', async () => {
+    const el = await element({ starters: '["Opening hours?"]' });
+    fireEvent.click(ui(el).getByRole('tab', { name: 'Chat' }));
+    expect(ui(el).getByRole('group', { name: 'Suggested questions' }).textContent).toBe('Opening hours?');
+    await act(async () => {
+      el.setAttribute('starters', '["Prices?", "Parking?"]');
+      await Promise.resolve();
+    });
+    fireEvent.click(ui(el).getByRole('tab', { name: 'Chat' }));
+    expect(ui(el).getByRole('group', { name: 'Suggested questions' }).textContent).toBe('Prices?Parking?');
+  });
+
   test('has the global API methods; on() handlers outlive a remount', async () => {
     const el = await element();
     const ready: unknown[] = [];

@@ -99,6 +99,11 @@ describe('options from the URL', () => {
     expect(document.body.style.margin).toBe('0px');
     await settle();
   });
+
+  test('starters: a JSON list in the URL, offered on the empty conversation', () => {
+    const ui = start({ starters: JSON.stringify(['Opening hours?', 'Prices?']) });
+    expect(ui.getByRole('group', { name: 'Suggested questions' }).textContent).toBe('Opening hours?Prices?');
+  });
 });
 
 describe('events to the parent', () => {

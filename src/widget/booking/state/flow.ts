@@ -213,7 +213,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const [only, ...more] = durations.peek();
     if (!only) {
       setProblem({ kind: 'notFound', retryable: false });
-      logError(`The booking config of agent "${agentId}" offers no durations.`);
+      logError(`Booking for agent "${agentId}" offers no durations.`);
     } else if (more.length) step.value = 'duration';
     else chooseDuration(only);
   }

@@ -39,6 +39,7 @@ const strings: Strings = {
   chatStopped: 'تم الإيقاف.',
   chatCleared: 'تم مسح المحادثة.',
   chatUndo: 'تراجع',
+  starters: 'أسئلة مقترحة',
 
   bookHeading: 'حجز موعد',
   lookupHeading: 'حجزي',

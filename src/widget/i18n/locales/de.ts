@@ -37,6 +37,7 @@ const strings: Strings = {
   chatStopped: 'Abgebrochen.',
   chatCleared: 'Gespräch gelöscht.',
   chatUndo: 'Rückgängig',
+  starters: 'Vorgeschlagene Fragen',
 
   bookHeading: 'Termin buchen',
   lookupHeading: 'Meine Buchung',

@@ -37,6 +37,7 @@ const strings: Strings = {
   chatStopped: 'Detenido.',
   chatCleared: 'Conversación borrada.',
   chatUndo: 'Deshacer',
+  starters: 'Preguntas sugeridas',
 
   bookHeading: 'Reservar una cita',
   lookupHeading: 'Mi reserva',

@@ -39,6 +39,7 @@ const strings: Strings = {
   chatStopped: 'Interrompu.',
   chatCleared: 'Conversation effacée.',
   chatUndo: 'Annuler',
+  starters: 'Questions suggérées',
 
   bookHeading: 'Réserver un créneau',
   lookupHeading: 'Ma réservation',

@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: 'הופסק.',
   chatCleared: 'השיחה נמחקה.',
   chatUndo: 'ביטול',
+  starters: 'שאלות מוצעות',
 
   bookHeading: 'קביעת מועד',
   lookupHeading: 'ההזמנה שלי',

@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: 'Interrotto.',
   chatCleared: 'Conversazione cancellata.',
   chatUndo: 'Annulla',
+  starters: 'Domande suggerite',
 
   bookHeading: 'Prenota un appuntamento',
   lookupHeading: 'La mia prenotazione',

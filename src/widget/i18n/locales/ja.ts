@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: '停止しました。',
   chatCleared: '会話を消去しました。',
   chatUndo: '元に戻す',
+  starters: 'おすすめの質問',
 
   bookHeading: '予約する',
   lookupHeading: '予約の確認',

@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: '중지되었습니다.',
   chatCleared: '대화를 지웠습니다.',
   chatUndo: '실행 취소',
+  starters: '추천 질문',
 
   bookHeading: '예약하기',
   lookupHeading: '내 예약',

@@ -37,6 +37,7 @@ const strings: Strings = {
   chatStopped: 'Gestopt.',
   chatCleared: 'Gesprek gewist.',
   chatUndo: 'Ongedaan maken',
+  starters: 'Voorgestelde vragen',
 
   bookHeading: 'Afspraak boeken',
   lookupHeading: 'Mijn boeking',

@@ -40,6 +40,7 @@ const strings: Strings = {
   chatStopped: 'Zatrzymano.',
   chatCleared: 'Rozmowa została wyczyszczona.',
   chatUndo: 'Cofnij',
+  starters: 'Proponowane pytania',
 
   bookHeading: 'Zarezerwuj termin',
   lookupHeading: 'Moja rezerwacja',

@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: 'Interrompido.',
   chatCleared: 'Conversa apagada.',
   chatUndo: 'Desfazer',
+  starters: 'Perguntas sugeridas',
 
   bookHeading: 'Agendar um horário',
   lookupHeading: 'Meu agendamento',

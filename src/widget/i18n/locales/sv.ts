@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: 'Avbrutet.',
   chatCleared: 'Konversationen har rensats.',
   chatUndo: 'Ångra',
+  starters: 'Föreslagna frågor',
 
   bookHeading: 'Boka en tid',
   lookupHeading: 'Min bokning',

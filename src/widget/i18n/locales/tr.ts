@@ -39,6 +39,7 @@ const strings: Strings = {
   chatStopped: 'Durduruldu.',
   chatCleared: 'Sohbet temizlendi.',
   chatUndo: 'Geri al',
+  starters: 'Önerilen sorular',
 
   bookHeading: 'Randevu alın',
   lookupHeading: 'Randevum',

@@ -38,6 +38,7 @@ const strings: Strings = {
   chatStopped: '已停止。',
   chatCleared: '对话已清除。',
   chatUndo: '撤销',
+  starters: '推荐问题',
 
   bookHeading: '预约时间',
   lookupHeading: '我的预约',
