@@ -1,30 +1,15 @@
 // Nothing the visitor wrote is lost in Chromium: New conversation can be undone, and a reload keeps the
 // draft and the messages that did not get through. On a 320px phone the header keeps the title whole, in
 // English and German (screenshots in test-results/ for a person).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
+import { ask, chatLog, openChat } from './support/chat';
 import { suite, useDemo } from './support/demo';
 
 const demo = useDemo({ now: '2026-11-23T14:00:00Z' });
 
-async function open(context: BrowserContext, url = demo.server.url, launcher = 'Chat with Harbor Physio'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByRole('button', { name: launcher }).click();
-  await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
-  return page;
-}
-
-async function ask(page: Page, text: string): Promise<void> {
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  expect((await answered).status()).toBe(200);
-}
-
-const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const open = (context: BrowserContext, url = demo.server.url, launcher?: string) => openChat(context, url, launcher);
 
 /** The demo widget on a page in German: the widget speaks it without being told. */
 const germanPage = `<!doctype html>
@@ -38,24 +23,24 @@ suite('nothing typed is lost, in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
-    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
-    const before = await log(page).textContent();
+    await chatLog(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    const before = await chatLog(page).textContent();
 
     await page.getByRole('button', { name: 'New conversation' }).click();
-    await log(page).getByText('Conversation cleared.').waitFor();
-    expect(await log(page).textContent()).not.toContain('Where are you located?');
+    await chatLog(page).getByText('Conversation cleared.').waitFor();
+    expect(await chatLog(page).textContent()).not.toContain('Where are you located?');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-cleared.png' });
 
-    await log(page).getByRole('button', { name: 'Undo' }).click();
-    await log(page).getByText('Where are you located?').waitFor();
-    expect(await log(page).textContent()).toBe(before);
+    await chatLog(page).getByRole('button', { name: 'Undo' }).click();
+    await chatLog(page).getByText('Where are you located?').waitFor();
+    expect(await chatLog(page).textContent()).toBe(before);
 
     // Undo put the stored copy back too.
     await page.reload();
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
-    await log(page).getByText('Where are you located?').waitFor();
-    expect(await log(page).textContent()).toBe(before);
+    await chatLog(page).getByText('Where are you located?').waitFor();
+    expect(await chatLog(page).textContent()).toBe(before);
     await context.close();
   });
 
@@ -84,30 +69,30 @@ suite('nothing typed is lost, in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
-    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    await chatLog(page).getByRole('link', { name: /Finding us/ }).waitFor();
 
     // The chat service cannot be reached: the next message fails.
     await page.route('**/api/chat', (route) => route.abort('connectionrefused'));
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('How much does it cost?');
     await box.press('Enter');
-    await log(page).getByText(/can't reach the chat service/).waitFor();
+    await chatLog(page).getByText(/can't reach the chat service/).waitFor();
     await box.fill('And do you work on Saturdays?');
 
     await page.reload();
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('And do you work on Saturdays?');
-    await log(page).getByText('How much does it cost?').waitFor();
-    await log(page).getByText('Stopped.').waitFor();
+    await chatLog(page).getByText('How much does it cost?').waitFor();
+    await chatLog(page).getByText('Stopped.').waitFor();
     await page.screenshot({ path: 'test-results/chat-reloaded.png' });
 
     await page.unroute('**/api/chat');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
-    await log(page).getByRole('button', { name: 'Retry' }).click();
+    await chatLog(page).getByRole('button', { name: 'Retry' }).click();
     const response = await answered;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({ message: 'How much does it cost?' });
-    await log(page).getByText('Stopped.').waitFor({ state: 'detached' });
+    await chatLog(page).getByText('Stopped.').waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -1,38 +1,23 @@
 // The chat in real Chromium: a round trip through the demo's chat proxy to the sandbox, Markdown
 // as elements, the conversation kept across a reload, axe on a conversation, screenshots.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe';
+import { ask, chatLog, openChat } from './support/chat';
 import { suite, useDemo } from './support/demo';
 
 const demo = useDemo({ now: '2026-11-23T14:00:00Z' });
 
-async function open(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(demo.server.url);
-  await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
-  await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
-  return page;
-}
-
-async function ask(page: Page, text: string): Promise<void> {
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  expect((await answered).status()).toBe(200);
-}
-
-const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const open = (context: BrowserContext) => openChat(context, demo.server.url);
 
 suite('chat in Chromium', () => {
   test('a question goes through the proxy to the sandbox and the answer renders with its source', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'What are your opening hours?');
-    await log(page).getByText('Sunday:').waitFor();
-    expect(await log(page).locator('li').count()).toBeGreaterThanOrEqual(3);
-    const source = log(page).getByRole('link', { name: /Opening hours/ });
+    await chatLog(page).getByText('Sunday:').waitFor();
+    expect(await chatLog(page).locator('li').count()).toBeGreaterThanOrEqual(3);
+    const source = chatLog(page).getByRole('link', { name: /Opening hours/ });
     expect(await source.getAttribute('target')).toBe('_blank');
     expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
     expect(await page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
@@ -44,11 +29,11 @@ suite('chat in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, '/markdown-test');
-    await log(page).getByText('Heading one').waitFor();
-    expect(await log(page).locator('strong', { hasText: 'Heading one' }).count()).toBe(1);
-    expect(await log(page).locator('em', { hasText: 'italic' }).count()).toBe(1);
-    expect(await log(page).locator('pre code').textContent()).toBe('const code = "block";');
-    expect(await log(page).getByRole('link', { name: /email/ }).getAttribute('href')).toBe('mailto:hello@example.com');
+    await chatLog(page).getByText('Heading one').waitFor();
+    expect(await chatLog(page).locator('strong', { hasText: 'Heading one' }).count()).toBe(1);
+    expect(await chatLog(page).locator('em', { hasText: 'italic' }).count()).toBe(1);
+    expect(await chatLog(page).locator('pre code').textContent()).toBe('const code = "block";');
+    expect(await chatLog(page).getByRole('link', { name: /email/ }).getAttribute('href')).toBe('mailto:hello@example.com');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-desktop-markdown.png' });
     await context.close();
@@ -58,13 +43,13 @@ suite('chat in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
-    await log(page).getByRole('link', { name: /Finding us/ }).waitFor();
-    const before = await log(page).textContent();
+    await chatLog(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    const before = await chatLog(page).textContent();
 
     await page.reload();
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
-    await log(page).getByText('Where are you located?').waitFor();
-    expect(await log(page).textContent()).toBe(before);
+    await chatLog(page).getByText('Where are you located?').waitFor();
+    expect(await chatLog(page).textContent()).toBe(before);
 
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
     await ask(page, 'How much does it cost?');
@@ -77,7 +62,7 @@ suite('chat in Chromium', () => {
     const page = await open(context);
     await ask(page, 'hello');
     await ask(page, 'What are your prices?');
-    await log(page).getByRole('link', { name: /Prices/ }).waitFor();
+    await chatLog(page).getByRole('link', { name: /Prices/ }).waitFor();
     const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
     expect(composer && composer.y + composer.height).toBeLessThanOrEqual(667);
     expect(await axeViolations(page)).toEqual([]);
@@ -99,10 +84,10 @@ suite('chat when the service is down', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Are you open on Saturday?');
     await box.press('Enter');
-    await log(page).getByText("We can't reach the chat service right now. Your message was not sent.").waitFor();
+    await chatLog(page).getByText("We can't reach the chat service right now. Your message was not sent.").waitFor();
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-    expect(await log(page).getByText(/offline/).count()).toBe(0);
-    expect(await log(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    expect(await chatLog(page).getByText(/offline/).count()).toBe(0);
+    expect(await chatLog(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
     await box.fill('still typing');
     await page.screenshot({ path: 'test-results/chat-unreachable.png' });
 
@@ -111,8 +96,8 @@ suite('chat when the service is down', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
     await page.unroute('**/api/chat');
     expect((await answered).status()).toBe(200);
-    await log(page).getByText(/Saturday:/).waitFor();
-    expect(await log(page).getByText(/can't reach/).count()).toBe(0);
+    await chatLog(page).getByText(/Saturday:/).waitFor();
+    expect(await chatLog(page).getByText(/can't reach/).count()).toBe(0);
     expect(await box.inputValue()).toBe('still typing');
     await page.screenshot({ path: 'test-results/chat-unreachable-delivered.png' });
     await context.close();
@@ -125,14 +110,14 @@ suite('chat when the service is down', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Are you open on Saturday?');
     await box.press('Enter');
-    await log(page).getByText(/Not sent: you seem to be offline/).waitFor();
-    expect(await log(page).getByText(/can't reach/).count()).toBe(0);
+    await chatLog(page).getByText(/Not sent: you seem to be offline/).waitFor();
+    expect(await chatLog(page).getByText(/can't reach/).count()).toBe(0);
     await page.screenshot({ path: 'test-results/chat-offline.png' });
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
     await context.setOffline(false);
     expect((await answered).status()).toBe(200);
-    await log(page).getByText(/Saturday:/).waitFor();
-    expect(await log(page).getByText(/offline/).count()).toBe(0);
+    await chatLog(page).getByText(/Saturday:/).waitFor();
+    expect(await chatLog(page).getByText(/offline/).count()).toBe(0);
     await context.close();
   });
 });
