@@ -427,8 +427,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   });
 
   function back(): void {
+    // Offered only where canGoBack says.
     const to = FLOW[FLOW.indexOf(step.peek()) - 1];
-    if (canGoBack.peek() && to) {
+    if (to) {
       setProblem(null);
       step.value = to;
     }
