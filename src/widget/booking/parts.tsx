@@ -60,6 +60,16 @@ interface StepProps {
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
 export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
+  /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
+  const said: Partial<Record<Problem['kind'], string>> = {
+    notFound,
+    offline: t.networkError,
+    unreachable: t.unreachable,
+    timeout: t.unreachable,
+    busy: t.busy,
+    misconfigured: t.unavailable,
+    unavailable: t.unavailable,
+  };
   return (
     <form
       class="step"
@@ -75,7 +85,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{problemText(t, problem, notFound)}</p>
+          <p>{said[problem.kind] ?? problem.message ?? t.serverError}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
@@ -96,22 +106,6 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
     </form>
   );
 });
-
-/** What the visitor is told about a failed request. */
-function problemText(t: BookingStrings, { kind, message }: Problem, notFound: string): string {
-  const said: Partial<Record<Problem['kind'], string>> = {
-    notFound,
-    offline: t.networkError,
-    unreachable: t.unreachable,
-    timeout: t.unreachable,
-    busy: t.busy,
-    misconfigured: t.unavailable,
-    unavailable: t.unavailable,
-  };
-  // Other kinds: the service's own words (a refusal), else the generic message.
-  return said[kind] ?? message ?? t.serverError;
-}
-
 
 export type Row = [string, ComponentChildren];
 
