@@ -2,7 +2,7 @@
 import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
-import type { Booking, FormField } from '../../core/types';
+import type { FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
@@ -278,11 +278,12 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
   );
 });
 
-/**
- * The booking as a Google Calendar link and an .ics file. The file is a data: URL rather than an object
- * URL: nothing to revoke, so the step needs no unmount work.
- */
-function calendarLinks({ t, ctx }: Env, b: Booking): [google: string, ics: string] {
+const DoneStep = reactive(function DoneStep(env: Env) {
+  const { store, t, ctx } = env;
+  const b = store.booking.value;
+  const c = store.config.value;
+  if (!b || !c) return null;
+  // The booking as an event, for the Google Calendar link and the .ics file.
   const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
   const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
   const event = {
@@ -292,16 +293,6 @@ function calendarLinks({ t, ctx }: Env, b: Booking): [google: string, ics: strin
     start,
     end: new Date(+start + b.duration_minutes * 60_000),
   };
-  const ics = icsText(event, ctx.now?.() ?? new Date());
-  return [googleCalendarUrl(event), `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`];
-}
-
-const DoneStep = reactive(function DoneStep(env: Env) {
-  const { store, t, ctx } = env;
-  const b = store.booking.value;
-  const c = store.config.value;
-  if (!b || !c) return null;
-  const [google, ics] = calendarLinks(env, b);
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
   const status = statusOf(ctx, b);
   const gone = status === CANCELLED_STATUS;
@@ -320,11 +311,12 @@ const DoneStep = reactive(function DoneStep(env: Env) {
       <Facts rows={[...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
       {!gone && (
         <p class="add">
-          <a class="btn quiet" href={google} target="_blank" rel="noopener noreferrer">
+          <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
             {t.google}
             <span class="sr"> {t.opensNewTab}</span>
           </a>
-          <a class="btn quiet" href={ics} download={`${b.booking_code}.ics`}>
+          {/* A data: URL rather than an object URL: nothing to revoke, so the step needs no unmount work. */}
+          <a class="btn quiet" href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now?.() ?? new Date()))}`} download={`${b.booking_code}.ics`}>
             {t.ics}
           </a>
         </p>
