@@ -57,7 +57,8 @@ export class Calendar extends Reactive<CalendarProps> {
     const stop = focused.startsWith(month) ? focused : first;
 
     const onKeyDown = (e: TargetedKeyboardEvent<HTMLTableElement>) => {
-      const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
+      // Only the days' buttons take focus in the grid.
+      const from = (e.target as HTMLElement).dataset.date;
       if (!from) return;
 
       if (e.key === 'Enter' || e.key === ' ') {
