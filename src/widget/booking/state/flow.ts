@@ -203,8 +203,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const monthDates = computed(() => scan(month.value).list);
   const durations = computed(() => config.value?.duration_options ?? []);
   const canGoBack = computed(() => {
-    const i = FLOW.indexOf(step.value);
-    return i > 1 || (i === 1 && durations.value.length > 1);
+    // The duration step is a step back only when there is a choice of durations.
+    return FLOW.indexOf(step.value) > (durations.value.length > 1 ? 0 : 1);
   });
 
 
