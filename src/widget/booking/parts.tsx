@@ -30,8 +30,9 @@ export interface Env<S extends Failing = Failing> {
  */
 export class StepView extends Component<{ step: string; children: ComponentChildren }> {
   override componentDidUpdate(previous: { step: string }): void {
-    const view = this.base as HTMLElement | undefined;
-    if (previous.step === this.props.step || !view) return;
+    // Drawn by render() below, so base is the div.
+    const view = this.base as HTMLElement;
+    if (previous.step === this.props.step) return;
     // The view is connected when this runs, so its root is the document or the shadow root.
     const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
     if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
