@@ -156,7 +156,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    * a count: a slots request per day of the month would spend a visitor's share of the rate limit
    * (the proxy's 30 a minute per address) on one month.
    */
-  function dayOf(day: string, listing = false) {
+  function dayOf(day: string, listing?: boolean) {
     const { today, last } = bounds.value;
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
@@ -263,7 +263,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    * brought it there (`keepFocus`), the calendar's tab stop goes to the month's first free day, once
    * known, unless the visitor has moved it meanwhile.
    */
-  function showMonth(m: string, keepFocus = false): void {
+  function showMonth(m: string, keepFocus?: boolean): void {
     const target = clamp(m, minMonth(), maxMonth());
     const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available)?.date;
     setProblem(null);
