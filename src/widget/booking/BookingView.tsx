@@ -141,7 +141,8 @@ function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
       {views.map(([slot, label]) => (
-        <li key={slot.date + slot.time}>
+        // Unique: a slot's agent date and time are what its instant shows there.
+        <li key={+slot.instant}>
           <button
             type="button"
             class="slot"
