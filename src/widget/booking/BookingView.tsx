@@ -205,9 +205,10 @@ const FormStep = reactive(function FormStep(env: Env) {
         </button>
       }
     >
-      {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. */}
+      {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. Unkeyed: the
+          config's fields are fixed while shown. */}
       {store.config.value?.form_fields.map((field, i) => (
-        <Field key={field.id} env={env} field={field} id={`field-${i}`} />
+        <Field env={env} field={field} id={`field-${i}`} />
       ))}
     </StepFrame>
   );
