@@ -89,6 +89,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
 const DateStep = reactive(function DateStep(env: Env) {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
+  const month = store.month.value;
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
@@ -98,9 +99,9 @@ const DateStep = reactive(function DateStep(env: Env) {
         </p>
       )}
       <p role="status" class="note">
-        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
+        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(month) }) : ''}
       </p>
-      <ZoneLine env={env} from={`${store.month.value}-01`} to={`${store.month.value}-${daysInMonth(store.month.value)}`} />
+      <ZoneLine env={env} from={`${month}-01`} to={`${month}-${daysInMonth(month)}`} />
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
