@@ -2,7 +2,7 @@
 import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
-import type { FormField } from '../../core/types';
+import type { BookingConfig, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
@@ -50,12 +50,12 @@ const LoadingStep = reactive(function LoadingStep(env: Env) {
   );
 });
 
-/** The booking page's title and description; called in the step's render, so that step re-renders with the config. */
-const intro = ({ config }: BookingFlow) =>
-  config.value && (
+/** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
+const intro = (c: BookingConfig | null) =>
+  c && (
     <div>
-      <p class="booking-title" dir="auto">{config.value.booking_title}</p>
-      {config.value.booking_description && <p dir="auto">{config.value.booking_description}</p>}
+      <p class="booking-title" dir="auto">{c.booking_title}</p>
+      {c.booking_description && <p dir="auto">{c.booking_description}</p>}
     </div>
   );
 
@@ -69,7 +69,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
   const { store, t, ctx } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
-      {intro(store)}
+      {intro(store.config.value)}
       <ul class="choices">
         {store.durations.value.map((option) => (
           <li>
@@ -93,7 +93,7 @@ const DateStep = reactive(function DateStep(env: Env) {
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? intro(store) : (
+      {store.durations.value.length === 1 ? intro(store.config.value) : (
         <p class="sub">
           <bdi>{durationOf(env)}</bdi>
         </p>
