@@ -1,6 +1,6 @@
 // A small Markdown subset rendered to Preact elements, never to HTML strings: paragraphs, line
-// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists, [links](url), # headings as bold,
-// > quotes.
+// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists, [links](url) and bare ones, images as
+// links, # headings as bold, > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
 import { attempt } from '../../core/attempt';
@@ -20,23 +20,31 @@ export function link(raw: string, children: ComponentChildren, newTabHint: strin
   return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`));
 }
 
-// code | bold | italics | [label](url). A label holds no [, as in CommonMark: each scan for its ] then
-// stops at the next [, so a run of [ costs linear time, not quadratic.
-const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/;
+// code | bold | italics | [label](url) or ![alt](src) | a bare URL, e-mail or international phone number.
+// A label holds no [, as in CommonMark: each scan for its ] then stops at the next [, so a run of [ costs
+// linear time, not quadratic; the bare forms are bounded for the same reason. An image is never loaded:
+// it becomes a link named by its alt text. A bare URL or address ends on a letter, digit or slash: not on the punctuation that ends a sentence.
+const INLINE =
+  /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|!?\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)|(https?:\/\/[^\s<>]*[\w/]|[\w.+-]{1,64}@[\w-]+\.[\w.-]*\w|\+\d[\d ()-]{5,18}\d)/;
+
+/** Where a bare URL, e-mail address or phone number points. */
+const bareHref = (text: string): string =>
+  text.includes('/') ? text : text[0] === '+' ? 'tel:' + text.replace(/[^\d+]/g, '') : 'mailto:' + text;
 
 function inline(text: string, hint: string): ComponentChildren[] {
   const out: ComponentChildren[] = [];
-  // split() gives the text before each match, then the match's five groups (undefined where they took no
+  // split() gives the text before each match, then the match's six groups (undefined where they took no
   // part), and last the text after the last match.
   const parts = text.split(INLINE);
-  for (let i = 0; i < parts.length; i += 6) {
-    const [plain, code, bold, em, label, url = ''] = parts.slice(i, i + 6);
+  for (let i = 0; i < parts.length; i += 7) {
+    const [plain, code, bold, em, label, url = '', bare] = parts.slice(i, i + 7);
     if (plain) out.push(plain);
     // Each group matches at least one character: the one that took part is the one that is not empty.
     if (code) out.push(h('code', { dir: 'ltr' }, code));
     else if (bold) out.push(h('strong', null, inline(bold, hint)));
     else if (em) out.push(h('em', null, inline(em, hint)));
     else if (label) out.push(link(url, inline(label, hint), hint));
+    else if (bare) out.push(link(bareHref(bare), bare, hint));
   }
   return out;
 }
