@@ -88,6 +88,9 @@ export interface ChatOptions {
   win: Window;
   now: () => number;
 }
+/** A message whose request is gone, kept to send again by hand. */
+const STOPPED = { status: 'failed', failure: { reason: 'stopped' } } as const;
+
 /** The text within MAX_MESSAGE_CHARS, never cut inside a surrogate pair (high surrogates >> 10 are 54). */
 const cut = (text: string) =>
   text.length > MAX_MESSAGE_CHARS
@@ -113,7 +116,7 @@ function parseMessages(value: unknown): ChatMessage[] {
   return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
     const { id, role, text, at, sources, status = 'sent' } = (item ?? {}) as Record<string, unknown>;
     return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : { status: 'failed', failure: { reason: 'stopped' } }) }]
+      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
       : [];
   });
 }
@@ -324,7 +327,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     stop() {
       // Marked first: an aborted request is no failure, so nothing else reports on these.
-      for (const { id, status } of messages.value) if (status === 'sending') update(id, { status: 'failed', failure: { reason: 'stopped' } });
+      for (const { id, status } of messages.value) if (status === 'sending') update(id, STOPPED);
       abort();
     },
     clear(undoable) {
