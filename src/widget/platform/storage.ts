@@ -81,11 +81,10 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
 
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== area) return;
-    // A null key: the whole area was cleared.
+    // A null key: the whole area was cleared, and the null newValue unwraps to undefined.
     for (const [entry, listener] of watchers) {
       const key = keyOf(entry);
-      if (event.key === null) listener(undefined);
-      else if (event.key === key) listener(unwrap(key, event.newValue));
+      if (event.key === null || event.key === key) listener(unwrap(key, event.newValue));
     }
   };
 
