@@ -98,13 +98,11 @@ const cut = (text: string) =>
     : text;
 
 /** The newest messages within MAX_STORED_MESSAGES and MAX_CONVERSATION_CHARS; the newest always stays. */
-function bound<T extends { text: string }>(list: T[]): T[] {
-  let from = list.length;
-  for (let chars = 0; from && list.length - from < MAX_STORED_MESSAGES; from--) {
-    chars += list[from - 1]?.text.length ?? 0;
-    if (chars > MAX_CONVERSATION_CHARS && from < list.length) break;
-  }
-  return list.slice(from);
+function bound(list: ChatMessage[]): ChatMessage[] {
+  const recent = list.slice(-MAX_STORED_MESSAGES);
+  let chars = 0;
+  // Counting back from the newest: the first one over the bound goes, with all the older ones.
+  return recent.slice(recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1);
 }
 
 /**
