@@ -31,12 +31,20 @@ function inline(text: string, hint: string): ComponentChildren[] {
   const parts = text.split(INLINE);
   for (let i = 0; i < parts.length; i += 6) {
     const [plain, code, bold, em, label, url = ''] = parts.slice(i, i + 6);
-    if (plain) out.push(plain);
     // Each group matches at least one character: the one that took part is the one that is not empty.
-    if (code) out.push(h('code', { dir: 'ltr' }, code));
-    else if (bold) out.push(h('strong', null, inline(bold, hint)));
-    else if (em) out.push(h('em', null, inline(em, hint)));
-    else if (label) out.push(link(url, inline(label, hint), hint));
+    // Null (no text, no match) renders nothing.
+    out.push(
+      plain || null,
+      code
+        ? h('code', { dir: 'ltr' }, code)
+        : bold
+          ? h('strong', null, inline(bold, hint))
+          : em
+            ? h('em', null, inline(em, hint))
+            : label
+              ? link(url, inline(label, hint), hint)
+              : null,
+    );
   }
   return out;
 }
