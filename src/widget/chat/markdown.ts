@@ -61,7 +61,6 @@ const QUOTE = /^\s*>\s?(.*)$/;
 
 export function renderMarkdown(source: string, newTabHint: string): ComponentChildren[] {
   const rows = source.split(/\r\n?|\n/);
-  const blocks: ComponentChildren[] = [];
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
   const take = (pick: (row: string) => string | null | undefined): string[] => {
@@ -69,21 +68,25 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
     return taken;
   };
-  while (i < rows.length) {
+  /** The block at the current row, past which it moves; null (nothing shown) for a blank row. */
+  const block = (): ComponentChildren => {
     const row = rows[i] ?? '';
     const fence = FENCE.exec(row)?.[1];
     const heading = HEADING.exec(row)?.[1];
     const first = ITEM.exec(row);
     if (fence) {
       i++;
-      blocks.push(h('pre', { dir: 'ltr' }, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
+      const code = take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n');
       i++;
-    } else if (!row.trim()) i++;
-    else if (heading !== undefined) {
-      blocks.push(h('p', null, h('strong', null, inline(heading, newTabHint))));
+      return h('pre', { dir: 'ltr' }, h('code', null, code));
+    }
+    // One row each: a blank one shows nothing, a heading shows in bold.
+    if (!row.trim() || heading !== undefined) {
       i++;
-    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint)));
-    else if (first) {
+      return heading === undefined ? null : h('p', null, h('strong', null, inline(heading, newTabHint)));
+    }
+    if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint));
+    if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
       /** Each item's rows. */
@@ -96,17 +99,15 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
         else items.at(-1)?.push(r.trim());
         return r;
       });
-      blocks.push(
-        h(
-          ordered ? 'ol' : 'ul',
-          { start: ordered && start !== 1 ? start : undefined },
-          items.map((item) => h('li', null, lines(item, newTabHint))),
-        ),
+      return h(
+        ordered ? 'ol' : 'ul',
+        { start: ordered && start !== 1 ? start : undefined },
+        items.map((item) => h('li', null, lines(item, newTabHint))),
       );
-    } else
-      blocks.push(
-        h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint)),
-      );
-  }
+    }
+    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint));
+  };
+  const blocks: ComponentChildren[] = [];
+  while (i < rows.length) blocks.push(block());
   return blocks;
 }
