@@ -98,12 +98,12 @@ const cut = (text: string) =>
     : text;
 
 /** The newest messages within MAX_STORED_MESSAGES and MAX_CONVERSATION_CHARS; the newest always stays. */
-function bound(list: ChatMessage[]): ChatMessage[] {
+const bound = (list: ChatMessage[]): ChatMessage[] => {
   const recent = list.slice(-MAX_STORED_MESSAGES);
   let chars = 0;
   // Counting back from the newest: the first one over the bound goes, with all the older ones.
   return recent.slice(recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1);
-}
+};
 
 /**
  * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
