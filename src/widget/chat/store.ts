@@ -110,14 +110,13 @@ const bound = (list: ChatMessage[]): ChatMessage[] => {
  * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
  * request and automatic retries are gone, and nothing sends it until the visitor asks.
  */
-function parseMessages(value: unknown): ChatMessage[] {
-  return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
+const parseMessages = (value: unknown): ChatMessage[] =>
+  (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
     const { id, role, text, at, sources, status = 'sent' } = (item ?? {}) as Record<string, unknown>;
     return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
       ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
       : [];
   });
-}
 
 /** Why a refused message's text went back to the composer, as a dictionary key (the proxy's codes refine it). */
 function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
