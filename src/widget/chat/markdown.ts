@@ -50,9 +50,7 @@ function inline(text: string, hint: string): ComponentChildren[] {
 }
 
 /** Inline content of `rows`, each after the first on a new line (<br>). */
-function lines(rows: string[], hint: string): ComponentChildren[] {
-  return rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
-}
+const lines = (rows: string[], hint: string): ComponentChildren[] => rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
