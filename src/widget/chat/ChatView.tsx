@@ -284,11 +284,9 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   );
 });
 
-export function ChatView(props: ChatViewProps) {
-  return (
-    <div class="chat">
-      <MessageList {...props} />
-      <Composer {...props} />
-    </div>
-  );
-}
+export const ChatView = (props: ChatViewProps) => (
+  <div class="chat">
+    <MessageList {...props} />
+    <Composer {...props} />
+  </div>
+);
