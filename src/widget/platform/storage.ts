@@ -123,7 +123,7 @@ export const randomId = (): string =>
 export const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** Stored data may be old or edited: only entries with the required fields come back, each field checked. */
-function parseBookings(value: unknown): RememberedBooking[] {
+const parseBookings = (value: unknown): RememberedBooking[] => {
   const out: RememberedBooking[] = [];
   for (const item of Array.isArray(value) ? value : []) {
     const { code, date, time, status, title, timezone } = Object(item) as Record<string, unknown>;
@@ -139,7 +139,7 @@ function parseBookings(value: unknown): RememberedBooking[] {
       });
   }
   return out.slice(0, MAX_BOOKINGS);
-}
+};
 
 export interface RememberedBookingsStore extends RememberedBookings {
   clear(): void;
