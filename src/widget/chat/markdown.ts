@@ -24,7 +24,7 @@ export function link(raw: string, children: ComponentChildren, newTabHint: strin
 // stops at the next [, so a run of [ costs linear time, not quadratic.
 const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/;
 
-function inline(text: string, hint: string): ComponentChildren[] {
+const inline = (text: string, hint: string): ComponentChildren[] => {
   const out: ComponentChildren[] = [];
   // split() gives the text before each match, then the match's five groups (undefined where they took no
   // part), and last the text after the last match.
@@ -47,7 +47,7 @@ function inline(text: string, hint: string): ComponentChildren[] {
     );
   }
   return out;
-}
+};
 
 /** Inline content of `rows`, each after the first on a new line (<br>). */
 const lines = (rows: string[], hint: string): ComponentChildren[] => rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
