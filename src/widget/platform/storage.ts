@@ -123,23 +123,16 @@ export const randomId = (): string =>
 export const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** Stored data may be old or edited: only entries with the required fields come back, each field checked. */
-const parseBookings = (value: unknown): RememberedBooking[] => {
-  const out: RememberedBooking[] = [];
-  for (const item of Array.isArray(value) ? value : []) {
-    const { code, date, time, status, title, timezone } = Object(item) as Record<string, unknown>;
-    // What the My booking list formats must be a real day, a time and a zone this browser knows.
-    if (isText(code) && isText(date) && isIsoDate(date) && isText(time) && /^\d\d:\d\d$/.test(time) && isText(status))
-      out.push({
-        code,
-        date,
-        time,
-        status,
-        ...(isText(title) && { title }),
-        ...(isText(timezone) && isTimeZone(timezone) && { timezone }),
-      });
-  }
-  return out.slice(0, MAX_BOOKINGS);
-};
+const parseBookings = (value: unknown): RememberedBooking[] =>
+  (Array.isArray(value) ? value : [])
+    .flatMap((item: unknown): RememberedBooking[] => {
+      const { code, date, time, status, title, timezone } = (item ?? {}) as Record<string, unknown>;
+      // What the My booking list formats must be a real day, a time and a zone this browser knows.
+      return isText(code) && isText(date) && isIsoDate(date) && isText(time) && /^\d\d:\d\d$/.test(time) && isText(status)
+        ? [{ code, date, time, status, ...(isText(title) && { title }), ...(isText(timezone) && isTimeZone(timezone) && { timezone }) }]
+        : [];
+    })
+    .slice(0, MAX_BOOKINGS);
 
 export interface RememberedBookingsStore extends RememberedBookings {
   clear(): void;
