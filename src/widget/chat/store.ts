@@ -324,7 +324,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     stop() {
       // Marked first: an aborted request is no failure, so nothing else reports on these.
-      for (const { id, status } of messages.value) if (status === 'sending') update(id, STOPPED);
+      messages.value = messages.value.map((m) => (m.status === 'sending' ? { ...m, ...STOPPED } : m));
       abort();
     },
     clear(undoable) {
