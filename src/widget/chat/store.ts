@@ -241,7 +241,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (find(id)?.status !== 'sending') return;
       // The sources worth showing, the same cleaning as for the stored ones.
       const sources = cleanSources(reply.sources);
-      const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
+      const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), sources, status: 'sent' };
       if (reply.conversationId) conversationId.value = reply.conversationId;
       update(id, { status: 'sent' });
       set([...messages.value, answer]);
