@@ -5,7 +5,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
 import type { Emitter } from '../platform/events';
-import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
@@ -118,12 +118,6 @@ const parseMessages = (value: unknown): ChatMessage[] =>
       : [];
   });
 
-/** Why a refused message's text went back to the composer, as a dictionary key (the proxy's codes refine it). */
-function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
-  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
-  return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
-}
-
 /**
  * The design table's rows for a message that was not refused, for the failure kinds that are not reasons
  * themselves (`satisfies` checks that each such kind is here). A 404 here is the chat URL or the agent:
@@ -205,7 +199,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       // Not accepted: the text goes back to the composer, ahead of anything typed since.
       messages.value = without(id);
       draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
-      composerError.value = refusalOf(failure);
+      // Why, as a dictionary key (the proxy's codes refine it).
+      const { status, code } = failure;
+      composerError.value =
+        status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
     } else {
       let reason = reasonOf(failure.kind);
       let retryAt: number | undefined;
