@@ -169,9 +169,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   /** There is typed text to keep: a draft, or a message not delivered. */
   const typed = () => !!draft.value || messages.value.some((m) => m.status !== 'sent');
-  /** The stored copy holds typed text, which a later write must update even once there is none. */
-  let typedStored = false;
-
   /** The conversation with the composer's text (bounded like a message); parseMessages() reads it back. */
   const persist = () => {
     const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
@@ -273,7 +270,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     set([...parseMessages(stored.messages).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
   };
   load(store.read('chat'), true);
-  typedStored = typed();
+  /**
+   * The stored copy holds typed text, which a later write must update even once there is none (persist()
+   * keeps it current; nothing writes before this line).
+   */
+  let typedStored = typed();
   const stopWatching = store.watch('chat', load);
 
   /**
