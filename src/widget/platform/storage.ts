@@ -42,8 +42,8 @@ const PREFIX = 'agent-widget:';
 export const storageKey = (agentId: string, entry: Entry): string => `${PREFIX}${agentId}:${entry}`;
 
 export function createStore(kind: Persist, agentId: string, { win, now }: StoreEnv): Store {
-  let area: Storage | undefined;
-  let opened = false;
+  /** Undefined until first use; null where there is none to use. */
+  let area: Storage | null | undefined;
   /** Stops listening for other tabs' writes, once the area is open. */
   let unlisten: (() => void) | undefined;
   // Without usable storage the data lives as long as the page; nothing is written anywhere.
@@ -58,9 +58,8 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
    * (the bench's trace). Reading it throws where storage is blocked; that counts as none.
    */
   const storage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
-    if (!opened) {
-      opened = true;
-      area = attempt(() => (kind === 'none' ? undefined : win[`${kind}Storage`]));
+    if (area === undefined) {
+      area = attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? null;
       if (area) unlisten = listen(win, 'storage', onStorage);
     }
     return area ?? inMemory;
