@@ -37,6 +37,7 @@ export class ApiError extends Error {
   declare readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
   declare readonly status: number;
+  /** The answer's X-RateLimit-* headers: the server client reads them; the widget's clients leave this empty. */
   declare readonly rateLimit: RateLimitInfo;
   /** Seconds to wait before retrying, from Retry-After or X-RateLimit-Reset. */
   declare readonly retryAfter: number | undefined;
@@ -105,6 +106,11 @@ export interface HttpOptions {
   /** Default deadline per call; 15 s. */
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /**
+   * Reads an answer's headers into ApiError.rateLimit (the server client passes rateLimitFromHeaders).
+   * Left out, rateLimit stays empty: the widget never reads it, and its bundle leaves the parsing out.
+   */
+  readRateLimit?: (headers: Headers) => RateLimitInfo;
 }
 
 /** One call; the answer is checked against `schema` and comes back as the schema's clean copy. */
@@ -123,8 +129,12 @@ export function buildUrl(baseUrl: string, path: string, query: object = {}): str
  * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
  * that says why not: the service's own error, or `invalid_response` naming what did not fit.
  */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<Success<T>> {
-  const rateLimit = rateLimitFromHeaders(res.headers);
+export async function readEnvelope<T>(
+  res: Response,
+  schema: Schema<T>,
+  readRateLimit?: HttpOptions['readRateLimit'],
+): Promise<Success<T>> {
+  const rateLimit = readRateLimit?.(res.headers);
   const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers) : undefined;
   const text = await res.text();
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
@@ -179,7 +189,7 @@ export function createHttp(options: HttpOptions): Http {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
       const method = req.method ?? (body === undefined ? 'GET' : 'POST');
       res = await doFetch(url, { method, headers, body, signal: anySignal(req.signal, deadline.signal) });
-      return await readEnvelope(res, schema);
+      return await readEnvelope(res, schema, options.readRateLimit);
     } catch (error) {
       // A signal that fires while the body streams in surfaces here too.
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
