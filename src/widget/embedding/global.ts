@@ -62,7 +62,8 @@ export function createApi(doc: Document): CheckedApi {
     } catch (error) {
       logError(`Not started:`, error);
     }
-    for (const call of queued.splice(0)) if (handle) call(handle);
+    // Nothing waits any more: without a handle the calls are dropped.
+    for (const call of queued.splice(0)) withHandle(call);
   };
 
   return {
