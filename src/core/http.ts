@@ -187,8 +187,12 @@ export function createHttp(options: HttpOptions): Http {
     let res: Response | undefined;
     try {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      const method = req.method ?? (body === undefined ? 'GET' : 'POST');
-      res = await doFetch(url, { method, headers, body, signal: anySignal(req.signal, deadline.signal) });
+      res = await doFetch(url, {
+        method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal: anySignal(req.signal, deadline.signal),
+      });
       return await readEnvelope(res, schema, options.readRateLimit);
     } catch (error) {
       // A signal that fires while the body streams in surfaces here too.
