@@ -144,7 +144,7 @@ export async function readEnvelope<T>(
   const malformed = (what: string): ApiError =>
     fail(`The service answered ${res.status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
 
-  if (text.trim() === '') throw malformed('an empty body');
+  if (!text.trim()) throw malformed('an empty body');
   // JSON.parse never returns undefined: undefined means it threw.
   const body: unknown = attempt(() => JSON.parse(text));
   if (body === undefined) throw malformed('a body that is not JSON');
