@@ -68,7 +68,7 @@ export function createApi(doc: Document): CheckedApi {
 
   return {
     version: VERSION,
-    init(options: unknown, ownTask = false) {
+    init(options: unknown, ownTask?: boolean) {
       if (handle || cancel) return logWarning(`init() called twice; destroy() first.`);
       // The script's own start runs in a task of its own, so never inside the page's DOMContentLoaded task.
       const go = ownTask
