@@ -1,6 +1,6 @@
 // The widget's one reading of a failed request, for chat and booking alike: what kind of failure it
 // is (what the visitor is told), whether asking again can help, and the `error` event for the host.
-import { isApiError, type ApiError, type ApiErrorKind } from '../../core/http';
+import { ApiError, type ApiErrorKind } from '../../core/http';
 
 export type FailureKind =
   /** No answer, and the browser says it has no network. */
@@ -43,7 +43,7 @@ const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: '
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
   // Anything but an ApiError got no answer and has no kind of its own.
-  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = isApiError(error) ? error : {};
+  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = error instanceof ApiError ? error : {};
   if (apiKind === 'aborted') return undefined;
   // Read as a table, top to bottom. Only the browser's own "no network" blames the visitor; otherwise
   // the service is out of reach.
@@ -94,7 +94,7 @@ export function errorEvent(
   return {
     agentId,
     scope,
-    kind: isApiError(error) ? error.kind : 'network',
+    kind: error instanceof ApiError ? error.kind : 'network',
     status,
     ...(code && { code }),
     message,
