@@ -1,7 +1,7 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
 import { attempt } from './attempt';
-import { isFiniteNumber, isNonEmptyString, isRecord, ShapeError, type Schema } from './schema';
+import { isFiniteNumber, isNonEmptyString, isRecord, type ShapeError, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -37,6 +37,7 @@ export class ApiError extends Error {
   declare readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
   declare readonly status: number;
+  /** The answer's X-RateLimit-* headers: the server client reads them; the widget's clients leave this empty. */
   declare readonly rateLimit: RateLimitInfo;
   /** Seconds to wait before retrying, from Retry-After or X-RateLimit-Reset. */
   declare readonly retryAfter: number | undefined;
@@ -105,6 +106,11 @@ export interface HttpOptions {
   /** Default deadline per call; 15 s. */
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /**
+   * Reads an answer's headers into ApiError.rateLimit (the server client passes rateLimitFromHeaders).
+   * Left out, rateLimit stays empty: the widget never reads it, and its bundle leaves the parsing out.
+   */
+  readRateLimit?: (headers: Headers) => RateLimitInfo;
 }
 
 /** One call; the answer is checked against `schema` and comes back as the schema's clean copy. */
@@ -123,8 +129,12 @@ export function buildUrl(baseUrl: string, path: string, query: object = {}): str
  * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
  * that says why not: the service's own error, or `invalid_response` naming what did not fit.
  */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<Success<T>> {
-  const rateLimit = rateLimitFromHeaders(res.headers);
+export async function readEnvelope<T>(
+  res: Response,
+  schema: Schema<T>,
+  readRateLimit?: HttpOptions['readRateLimit'],
+): Promise<Success<T>> {
+  const rateLimit = readRateLimit?.(res.headers);
   const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers) : undefined;
   const text = await res.text();
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
@@ -134,7 +144,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   const malformed = (what: string): ApiError =>
     fail(`The service answered ${res.status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
 
-  if (text.trim() === '') throw malformed('an empty body');
+  if (!text.trim()) throw malformed('an empty body');
   // JSON.parse never returns undefined: undefined means it threw.
   const body: unknown = attempt(() => JSON.parse(text));
   if (body === undefined) throw malformed('a body that is not JSON');
@@ -149,8 +159,8 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   try {
     return { ...schema(body, ''), success: true };
   } catch (error) {
-    if (error instanceof ShapeError) throw fail(`The service's answer did not fit the spec: ${error.message}.`, 'invalid_response');
-    throw error;
+    // A Schema throws nothing but ShapeErrors (./schema).
+    throw fail(`The service's answer did not fit the spec: ${(error as ShapeError).message}.`, 'invalid_response');
   }
 }
 
@@ -177,9 +187,13 @@ export function createHttp(options: HttpOptions): Http {
     let res: Response | undefined;
     try {
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      const method = req.method ?? (body === undefined ? 'GET' : 'POST');
-      res = await doFetch(url, { method, headers, body, signal: anySignal(req.signal, deadline.signal) });
-      return await readEnvelope(res, schema);
+      res = await doFetch(url, {
+        method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal: anySignal(req.signal, deadline.signal),
+      });
+      return await readEnvelope(res, schema, options.readRateLimit);
     } catch (error) {
       // A signal that fires while the body streams in surfaces here too.
       if (req.signal?.aborted) throw abortedError(req.signal.reason);

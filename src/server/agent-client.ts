@@ -2,7 +2,7 @@
 // Arguments are checked before anything is sent; every answer is checked against the spec's shape
 // (ApiError `invalid_response` when it does not fit); HTTP failures become typed ApiError subclasses;
 // a 429 is retried after the service's reset time, a bounded number of times.
-import { ApiError, createHttp, type RequestOptions } from '../core/http';
+import { ApiError, createHttp, rateLimitFromHeaders, type RequestOptions } from '../core/http';
 import type { Schema } from '../core/schema';
 import * as shapes from '../core/shapes/account';
 import { assumedPaths, WEB_SOURCE_FAILED_STATUSES } from '../core/spec-assumptions';
@@ -146,6 +146,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     ),
     timeoutMs: options.timeoutMs,
     headers: { Authorization: `Bearer ${options.apiKey}` },
+    readRateLimit: rateLimitFromHeaders,
   });
 
   /** One call: typed errors, and after a 429 a wait until the reset (bounded in count and length). */

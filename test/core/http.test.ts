@@ -1,13 +1,14 @@
 import { number, object, optional, string } from '../../src/core/schema';
 import { describe, expect, test, vi } from 'vitest';
-import { ApiError, anySignal, createHttp, retryAfterSeconds } from '../../src/core/http';
+import { ApiError, anySignal, createHttp, rateLimitFromHeaders, retryAfterSeconds, type HttpOptions } from '../../src/core/http';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
 /** An http client whose fetch is `handler`; records what was sent. */
-function clientWith(handler: Handler, timeoutMs?: number) {
+function clientWith(handler: Handler, timeoutMs?: number, more: Partial<HttpOptions> = {}) {
   const sent: Request[] = [];
   const http = createHttp({
+    ...more,
     baseUrl: 'https://api.test/',
     timeoutMs,
     fetch: async (input, init) => {
@@ -92,22 +93,25 @@ describe('fetch layer', () => {
     expect(await right.http('/x', schema)).toEqual({ success: true, item: { name: 'a', note: '' } });
   });
 
-  test('429 carries the rate-limit headers and the seconds until reset', async () => {
+  test('429 carries the rate-limit headers (when asked to read them) and the seconds until reset', async () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
     vi.useFakeTimers({ now, toFake: ['Date'] });
     const reset = now / 1000 + 30;
-    const { http } = clientWith(() =>
+    const limited = () =>
       json({ success: false, error: 'Too many requests' }, 429, {
         'X-RateLimit-Limit': '60',
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': String(reset),
-      }),
-    );
-    const error = await caught(http('/x', nothing));
+      });
+    const error = await caught(clientWith(limited, undefined, { readRateLimit: rateLimitFromHeaders }).http('/x', nothing));
+    // The widget's clients leave the headers unread: only the wait matters to them.
+    const unread = await caught(clientWith(limited).http('/x', nothing));
     vi.useRealTimers();
     expect(error.status).toBe(429);
     expect(error.rateLimit).toEqual({ limit: 60, remaining: 0, reset });
     expect(error.retryAfter).toBe(30);
+    expect(unread.rateLimit).toEqual({});
+    expect(unread.retryAfter).toBe(30);
   });
 
   test('Retry-After wins over X-RateLimit-Reset; garbage headers are ignored', () => {

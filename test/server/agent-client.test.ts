@@ -342,7 +342,7 @@ describe('retry after 429', () => {
     });
     const error = await client.credits().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect(error).toMatchObject({ status: 429, retryAfter: 5 });
+    expect(error).toMatchObject({ status: 429, retryAfter: 5, rateLimit: { remaining: 0, reset: Math.floor(T0 / 1000) + 5 } });
     expect(limited.calls()).toBe(3);
     expect(sleeps).toEqual([5000, 5000]);
   });

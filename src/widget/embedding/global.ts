@@ -62,12 +62,13 @@ export function createApi(doc: Document): CheckedApi {
     } catch (error) {
       logError(`Not started:`, error);
     }
-    for (const call of queued.splice(0)) if (handle) call(handle);
+    // Nothing waits any more: without a handle the calls are dropped.
+    for (const call of queued.splice(0)) withHandle(call);
   };
 
   return {
     version: VERSION,
-    init(options: unknown, ownTask = false) {
+    init(options: unknown, ownTask?: boolean) {
       if (handle || cancel) return logWarning(`init() called twice; destroy() first.`);
       // The script's own start runs in a task of its own, so never inside the page's DOMContentLoaded task.
       const go = ownTask

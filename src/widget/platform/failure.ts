@@ -1,6 +1,6 @@
 // The widget's one reading of a failed request, for chat and booking alike: what kind of failure it
 // is (what the visitor is told), whether asking again can help, and the `error` event for the host.
-import { isApiError, type ApiError, type ApiErrorKind } from '../../core/http';
+import { ApiError, type ApiErrorKind } from '../../core/http';
 
 export type FailureKind =
   /** No answer, and the browser says it has no network. */
@@ -40,19 +40,19 @@ export interface Failure {
 const FINAL: readonly FailureKind[] = ['refused', 'unavailable', 'notFound', 'misconfigured'];
 const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
 
-function kindOf(kind: ApiErrorKind | undefined, status: number): FailureKind {
-  // Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
-  if (kind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
-  if (kind === 'http' && status < 500) return BY_STATUS[status] ?? 'misconfigured';
-  return kind === 'timeout' ? 'timeout' : kind === 'invalid_response' ? 'invalid' : 'server';
-}
-
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
   // Anything but an ApiError got no answer and has no kind of its own.
-  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = isApiError(error) ? error : {};
+  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = error instanceof ApiError ? error : {};
   if (apiKind === 'aborted') return undefined;
-  const kind = kindOf(apiKind, status);
+  // Read as a table, top to bottom. Only the browser's own "no network" blames the visitor; otherwise
+  // the service is out of reach.
+  const kind: FailureKind =
+    apiKind === 'network' ? (navigator.onLine ? 'unreachable' : 'offline')
+    : apiKind === 'http' && status < 500 ? (BY_STATUS[status] ?? 'misconfigured')
+    : apiKind === 'timeout' ? 'timeout'
+    : apiKind === 'invalid_response' ? 'invalid'
+    : 'server';
   return {
     kind,
     status,
@@ -94,7 +94,7 @@ export function errorEvent(
   return {
     agentId,
     scope,
-    kind: isApiError(error) ? error.kind : 'network',
+    kind: error instanceof ApiError ? error.kind : 'network',
     status,
     ...(code && { code }),
     message,

@@ -40,8 +40,6 @@ export abstract class Reactive<P = object> extends Component<P> {
 /** A function component that re-renders when a signal it read changes. */
 export function reactive<P>(Render: FunctionComponent<P>): ComponentClass<P> {
   return class extends Reactive<P> {
-    view(props: RenderableProps<P>) {
-      return Render(props);
-    }
+    view = Render;
   };
 }
