@@ -42,8 +42,9 @@ export const isTimeZone = (zone: string): boolean => !!attempt(() => formatterOf
 
 /** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
 function wallAt(ms: number, zone: string): number {
-  // en-US on a 23-hour clock writes "M/D/YYYY, HH:MM:SS": the numbers in that order, ASCII digits.
-  const [month = 1, day = 1, year = 0, hour = 0, minute = 0, second = 0] = formatterOf(zone).format(ms).match(/\d+/g)?.map(Number) ?? [];
+  // en-US on a 23-hour clock writes "M/D/YYYY, HH:MM:SS": six numbers in that order, ASCII digits.
+  const numbers = formatterOf(zone).format(ms).match(/\d+/g) ?? [];
+  const [month, day, year, hour, minute, second] = numbers.map(Number) as [number, number, number, number, number, number];
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 

@@ -2,7 +2,7 @@
 import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
-import type { Booking, FormField } from '../../core/types';
+import type { BookingConfig, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
@@ -50,12 +50,12 @@ const LoadingStep = reactive(function LoadingStep(env: Env) {
   );
 });
 
-/** The booking page's title and description; called in the step's render, so that step re-renders with the config. */
-const intro = ({ config }: BookingFlow) =>
-  config.value && (
+/** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
+const intro = (c: BookingConfig | null) =>
+  c && (
     <div>
-      <p class="booking-title" dir="auto">{config.value.booking_title}</p>
-      {config.value.booking_description && <p dir="auto">{config.value.booking_description}</p>}
+      <p class="booking-title" dir="auto">{c.booking_title}</p>
+      {c.booking_description && <p dir="auto">{c.booking_description}</p>}
     </div>
   );
 
@@ -69,7 +69,7 @@ const DurationStep = reactive(function DurationStep(env: Env) {
   const { store, t, ctx } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
-      {intro(store)}
+      {intro(store.config.value)}
       <ul class="choices">
         {store.durations.value.map((option) => (
           <li>
@@ -89,18 +89,19 @@ const DurationStep = reactive(function DurationStep(env: Env) {
 const DateStep = reactive(function DateStep(env: Env) {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
+  const month = store.month.value;
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <StepFrame env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? intro(store) : (
+      {store.durations.value.length === 1 ? intro(store.config.value) : (
         <p class="sub">
           <bdi>{durationOf(env)}</bdi>
         </p>
       )}
       <p role="status" class="note">
-        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(store.month.value) }) : ''}
+        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(month) }) : ''}
       </p>
-      <ZoneLine env={env} from={`${store.month.value}-01`} to={`${store.month.value}-${daysInMonth(store.month.value)}`} />
+      <ZoneLine env={env} from={`${month}-01`} to={`${month}-${daysInMonth(month)}`} />
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
@@ -141,7 +142,8 @@ function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
       {views.map(([slot, label]) => (
-        <li key={slot.date + slot.time}>
+        // Unique: a slot's agent date and time are what its instant shows there.
+        <li key={+slot.instant}>
           <button
             type="button"
             class="slot"
@@ -204,9 +206,10 @@ const FormStep = reactive(function FormStep(env: Env) {
         </button>
       }
     >
-      {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. */}
+      {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. Unkeyed: the
+          config's fields are fixed while shown. */}
       {store.config.value?.form_fields.map((field, i) => (
-        <Field key={field.id} env={env} field={field} id={`field-${i}`} />
+        <Field env={env} field={field} id={`field-${i}`} />
       ))}
     </StepFrame>
   );
@@ -278,11 +281,12 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
   );
 });
 
-/**
- * The booking as a Google Calendar link and an .ics file. The file is a data: URL rather than an object
- * URL: nothing to revoke, so the step needs no unmount work.
- */
-function calendarLinks({ t, ctx }: Env, b: Booking): [google: string, ics: string] {
+const DoneStep = reactive(function DoneStep(env: Env) {
+  const { store, t, ctx } = env;
+  const b = store.booking.value;
+  const c = store.config.value;
+  if (!b || !c) return null;
+  // The booking as an event, for the Google Calendar link and the .ics file.
   const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
   const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
   const event = {
@@ -292,16 +296,6 @@ function calendarLinks({ t, ctx }: Env, b: Booking): [google: string, ics: strin
     start,
     end: new Date(+start + b.duration_minutes * 60_000),
   };
-  const ics = icsText(event, ctx.now?.() ?? new Date());
-  return [googleCalendarUrl(event), `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`];
-}
-
-const DoneStep = reactive(function DoneStep(env: Env) {
-  const { store, t, ctx } = env;
-  const b = store.booking.value;
-  const c = store.config.value;
-  if (!b || !c) return null;
-  const [google, ics] = calendarLinks(env, b);
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
   const status = statusOf(ctx, b);
   const gone = status === CANCELLED_STATUS;
@@ -320,11 +314,12 @@ const DoneStep = reactive(function DoneStep(env: Env) {
       <Facts rows={[...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
       {!gone && (
         <p class="add">
-          <a class="btn quiet" href={google} target="_blank" rel="noopener noreferrer">
+          <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
             {t.google}
             <span class="sr"> {t.opensNewTab}</span>
           </a>
-          <a class="btn quiet" href={ics} download={`${b.booking_code}.ics`}>
+          {/* A data: URL rather than an object URL: nothing to revoke, so the step needs no unmount work. */}
+          <a class="btn quiet" href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now?.() ?? new Date()))}`} download={`${b.booking_code}.ics`}>
             {t.ics}
           </a>
         </p>

@@ -57,7 +57,8 @@ export class Calendar extends Reactive<CalendarProps> {
     const stop = focused.startsWith(month) ? focused : first;
 
     const onKeyDown = (e: TargetedKeyboardEvent<HTMLTableElement>) => {
-      const from = e.target instanceof HTMLElement ? e.target.dataset.date : undefined;
+      // Only the days' buttons take focus in the grid.
+      const from = (e.target as HTMLElement).dataset.date;
       if (!from) return;
 
       if (e.key === 'Enter' || e.key === ' ') {
@@ -127,9 +128,10 @@ export class Calendar extends Reactive<CalendarProps> {
           </thead>
           <tbody>
             {weeks.map((week) => (
+              // A week's first day gives all its days, in order: the cells need no keys of their own.
               <tr key={week[0]}>
                 {week.map((day) => {
-                  if (!day.startsWith(month)) return <td key={day} role="gridcell" />;
+                  if (!day.startsWith(month)) return <td role="gridcell" />;
                   const open = store.openDay(day);
                   const count = open?.slotCount;
                   const status = !list
@@ -141,7 +143,7 @@ export class Calendar extends Reactive<CalendarProps> {
                         : plural(locale, t.timesCount, count);
                   const name = formatDate(locale, day);
                   return (
-                    <td key={day} role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
+                    <td role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
                       <button
                         type="button"
                         class="day"

@@ -24,8 +24,6 @@ export const LookupView = reactive(function LookupView({ stores, strings }: Book
 
 const Find = reactive(function Find(env: Env) {
   const { store, t, ctx } = env;
-  // Ids are fixed: each widget has its own shadow root, and this view is drawn once in it.
-  const id = 'find';
   const invalid = store.invalid.value;
   const remembered = ctx.remembered.list.value;
   return (
@@ -33,7 +31,7 @@ const Find = reactive(function Find(env: Env) {
       env={env}
       heading={t.lookupHeading}
       onSubmit={(form) => {
-        if (!store.find()) form.querySelector<HTMLElement>(`#${id}`)?.focus();
+        if (!store.find()) form.querySelector<HTMLElement>('#find')?.focus();
       }}
       actions={
         <button type="submit" class="btn" disabled={store.busy.value}>
@@ -56,23 +54,24 @@ const Find = reactive(function Find(env: Env) {
           </ul>
         </>
       )}
+      {/* Ids are fixed: each widget has its own shadow root, and this view is drawn once in it. */}
       <div class="field">
-        <label for={id}>{t.code}</label>
+        <label for="find">{t.code}</label>
         <input
-          id={id}
+          id="find"
           value={store.code.value}
           autocomplete="off"
           autocapitalize="characters"
           spellcheck={false}
           aria-invalid={invalid ? 'true' : undefined}
-          aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
+          aria-describedby={invalid ? 'find-error find-hint' : 'find-hint'}
           onInput={(e) => (store.code.value = e.currentTarget.value)}
         />
-        <p id={`${id}-hint`} class="hint">
+        <p id="find-hint" class="hint">
           {t.codeHint}
         </p>
         {invalid && (
-          <p id={`${id}-error`} class="error">
+          <p id="find-error" class="error">
             {t.invalidCode}
           </p>
         )}

@@ -17,7 +17,7 @@ export function formatDate(locale: string, date: string, options: Intl.DateTimeF
  * The time (or with `withDay`, day and time) of `instant` on `zone`'s wall clock. When that wall time
  * occurs twice in `zone` (a DST fall-back hour) the zone's abbreviation tells the two apart.
  */
-export function formatInstant(locale: string, zone: string, instant: Date, withDay = false): string {
+export function formatInstant(locale: string, zone: string, instant: Date, withDay?: boolean): string {
   const options = { ...(withDay && LONG_DAY), ...TIME, ...(isAmbiguousAt(instant, zone) && { timeZoneName: 'short' as const }) };
 
   return dtf(locale, zone, options).format(instant);
@@ -25,16 +25,13 @@ export function formatInstant(locale: string, zone: string, instant: Date, withD
 
 /**
  * `zone`'s name as of the instants shown: "Central European Summer Time" in June, the generic "Central
- * European Time" when they straddle a change; the IANA name where Intl cannot say.
+ * European Time" when they straddle a change; the IANA name where Intl has no name for it. Every zone
+ * here is Intl's own or was checked where it entered (isTimeZone): the formatter does not throw.
  */
 export function zoneName(locale: string, zone: string, ...at: [Date, ...Date[]]): string {
   const name = (t: Date, timeZoneName: 'long' | 'longGeneric' = 'long') =>
     dtf(locale, zone, { timeZoneName }).formatToParts(t).find((p) => p.type === 'timeZoneName')?.value ?? zone;
-  try {
-    return name(at[0], new Set(at.map((t) => name(t))).size > 1 ? 'longGeneric' : 'long');
-  } catch {
-    return zone;
-  }
+  return name(at[0], new Set(at.map((t) => name(t))).size > 1 ? 'longGeneric' : 'long');
 }
 
 /** The locale's first day of the week, 0 = Sunday; Monday where the browser cannot say. */

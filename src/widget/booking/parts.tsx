@@ -30,8 +30,9 @@ export interface Env<S extends Failing = Failing> {
  */
 export class StepView extends Component<{ step: string; children: ComponentChildren }> {
   override componentDidUpdate(previous: { step: string }): void {
-    const view = this.base as HTMLElement | undefined;
-    if (previous.step === this.props.step || !view) return;
+    // Drawn by render() below, so base is the div.
+    const view = this.base as HTMLElement;
+    if (previous.step === this.props.step) return;
     // The view is connected when this runs, so its root is the document or the shadow root.
     const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
     if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
@@ -60,6 +61,16 @@ interface StepProps {
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
 export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
+  /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
+  const said: Partial<Record<Problem['kind'], string>> = {
+    notFound,
+    offline: t.networkError,
+    unreachable: t.unreachable,
+    timeout: t.unreachable,
+    busy: t.busy,
+    misconfigured: t.unavailable,
+    unavailable: t.unavailable,
+  };
   return (
     <form
       class="step"
@@ -75,7 +86,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{problemText(t, problem, notFound)}</p>
+          <p>{said[problem.kind] ?? problem.message ?? t.serverError}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
@@ -96,22 +107,6 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
     </form>
   );
 });
-
-/** What the visitor is told about a failed request. */
-function problemText(t: BookingStrings, { kind, message }: Problem, notFound: string): string {
-  const said: Partial<Record<Problem['kind'], string>> = {
-    notFound,
-    offline: t.networkError,
-    unreachable: t.unreachable,
-    timeout: t.unreachable,
-    busy: t.busy,
-    misconfigured: t.unavailable,
-    unavailable: t.unavailable,
-  };
-  // Other kinds: the service's own words (a refusal), else the generic message.
-  return said[kind] ?? message ?? t.serverError;
-}
-
 
 export type Row = [string, ComponentChildren];
 

@@ -26,10 +26,10 @@ export function createCache<T>(fetch: (minutes: number, at: string, signal: Abor
 
   return {
     values,
-    get(minutes, at) {
+    async get(minutes, at) {
       const key = cacheKey(minutes, at);
       const cached = values.peek()[key];
-      if (cached) return Promise.resolve(cached);
+      if (cached) return cached;
       // The fetch on its way is set again as it is: a no-op.
       const pending =
         inflight.get(key) ??

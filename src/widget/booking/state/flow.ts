@@ -156,7 +156,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    * a count: a slots request per day of the month would spend a visitor's share of the rate limit
    * (the proxy's 30 a minute per address) on one month.
    */
-  function dayOf(day: string, listing = false) {
+  function dayOf(day: string, listing?: boolean) {
     const { today, last } = bounds.value;
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
@@ -203,8 +203,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const monthDates = computed(() => scan(month.value).list);
   const durations = computed(() => config.value?.duration_options ?? []);
   const canGoBack = computed(() => {
-    const i = FLOW.indexOf(step.value);
-    return i > 1 || (i === 1 && durations.value.length > 1);
+    // The duration step is a step back only when there is a choice of durations.
+    return FLOW.indexOf(step.value) > (durations.value.length > 1 ? 0 : 1);
   });
 
 
@@ -263,7 +263,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    * brought it there (`keepFocus`), the calendar's tab stop goes to the month's first free day, once
    * known, unless the visitor has moved it meanwhile.
    */
-  function showMonth(m: string, keepFocus = false): void {
+  function showMonth(m: string, keepFocus?: boolean): void {
     const target = clamp(m, minMonth(), maxMonth());
     const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available)?.date;
     setProblem(null);
@@ -427,8 +427,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   });
 
   function back(): void {
+    // Offered only where canGoBack says.
     const to = FLOW[FLOW.indexOf(step.peek()) - 1];
-    if (canGoBack.peek() && to) {
+    if (to) {
       setProblem(null);
       step.value = to;
     }
