@@ -34,6 +34,15 @@ suite('chat in Chromium', () => {
     expect(await chatLog(page).locator('em', { hasText: 'italic' }).count()).toBe(1);
     expect(await chatLog(page).locator('pre code').textContent()).toBe('const code = "block";');
     expect(await chatLog(page).getByRole('link', { name: /email/ }).getAttribute('href')).toBe('mailto:hello@example.com');
+    // Bare URLs, addresses and numbers are links; an image is a link named by its alt text, never loaded.
+    const bare = chatLog(page).getByRole('link', { name: /^(https:\/\/example\.com\/harbor-physio\/prices|front-desk@|\+1 \(555\)|Treatment room)/ });
+    expect(await bare.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      'https://example.com/harbor-physio/prices',
+      'mailto:front-desk@example.com',
+      'tel:+15550100199',
+      'https://example.com/room.jpg',
+    ]);
+    expect(await chatLog(page).locator('img').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-desktop-markdown.png' });
     await context.close();

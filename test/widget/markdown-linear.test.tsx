@@ -29,6 +29,12 @@ const repeat = (unit: string) => (length: number) => unit.repeat(Math.ceil(lengt
 
 test.each([
   ['a run of [ with no closing', repeat('[')],
+  ['a word with no @ (e-mail backtracking)', repeat('a')],
+  ['a.a.a… with no @', repeat('a.')],
+  ['a@a.a@a.… ', repeat('a@a.')],
+  ['https://https://… ending in punctuation', (n: number) => `${repeat('https://')(n - 1)}.`],
+  ['+1 +1 … and digits with no end', repeat('+1 ')],
+  ['+1(((((… ', (n: number) => `+1${repeat('(')(n - 2)}`],
   ['a run of [ closed once, with no url', (n: number) => repeat('[')(n - 1) + ']'],
   ['a run of [a]( with no closing', repeat('[a](')],
   ['a run of *', repeat('*')],

@@ -22,6 +22,8 @@ describe('markdown safety', () => {
   ])('%s stays text', (_name, source, tag) => {
     const reply = show(source);
     expect(reply.querySelector(tag)).toBeNull();
+    // What a sighted visitor reads: the screen-reader hint of a link (the iframe's bare URL) is not shown.
+    reply.querySelectorAll('.sr').forEach((hint) => hint.remove());
     expect(reply.textContent).toContain(tag === 'b' ? '<b onclick="x()">bold</b>' : source);
   });
 
@@ -60,6 +62,34 @@ describe('markdown safety', () => {
     expect(safeHref('javascript:alert(1)')).toBeUndefined();
     expect(safeHref('data:,x')).toBeUndefined();
     expect(safeHref('not a url')).toBeUndefined();
+  });
+});
+
+describe('bare links and images', () => {
+  test('a bare URL, e-mail address and international phone number become links; the sentence keeps its period', () => {
+    const reply = show('See https://acme.test/prices?x=1. Mail hi.there@acme.example.org, call +1 (555) 010-0100.');
+    const links = Array.from(reply.querySelectorAll('a'), (a) => [a.getAttribute('href'), a.firstChild?.textContent]);
+    expect(links).toEqual([
+      ['https://acme.test/prices?x=1', 'https://acme.test/prices?x=1'],
+      ['mailto:hi.there@acme.example.org', 'hi.there@acme.example.org'],
+      ['tel:+15550100100', '+1 (555) 010-0100'],
+    ]);
+    expect(reply.textContent).toBe(`See https://acme.test/prices?x=1 ${HINT}. Mail hi.there@acme.example.org ${HINT}, call +1 (555) 010-0100 ${HINT}.`);
+    for (const a of reply.querySelectorAll('a')) expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  test('only http(s) is linked bare; code, dates and plain numbers stay text', () => {
+    const reply = show('javascript:alert(1) ftp://files.test `https://acme.test` on 2026-11-24 at 10:30, order 1234567');
+    expect(reply.querySelector('a')).toBeNull();
+  });
+
+  test('an image is never loaded: it is a link named by its alt text', () => {
+    const reply = show('Our room: ![Treatment room with a window](https://cdn.acme.test/room.jpg)');
+    expect(reply.querySelector('img')).toBeNull();
+    const a = reply.querySelector('a');
+    expect(a?.getAttribute('href')).toBe('https://cdn.acme.test/room.jpg');
+    expect(a?.textContent).toBe(`Treatment room with a window ${HINT}`);
+    expect(reply.textContent).toBe(`Our room: Treatment room with a window ${HINT}`);
   });
 });
 

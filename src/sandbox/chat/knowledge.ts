@@ -143,4 +143,8 @@ export const MARKDOWN_SAMPLE = [
   '```',
   '',
   'Contact: [email](mailto:hello@example.com) or [phone](tel:+15550100).',
+  '',
+  'Bare: https://example.com/harbor-physio/prices, front-desk@example.com or +1 (555) 010-0199.',
+  '',
+  '![Treatment room with a window](https://example.com/room.jpg)',
 ].join('\n');

@@ -56,11 +56,10 @@ class Countdown extends Component<CountdownProps> {
 /** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
 function Failure(props: RowProps) {
   const { message, strings, chat, openBooking } = props;
-  const failure = message.failure;
-  if (!failure) return null;
-  const { reason } = failure;
   // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
-  if (reason === 'busy') return <Countdown until={failure.retryAt ?? 0} {...props} />;
+  const { reason, retryAt = 0 } = message.failure ?? {};
+  if (!reason) return null;
+  if (reason === 'busy') return <Countdown until={retryAt} {...props} />;
   if (reason === 'unavailable') return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
   if (reason === 'misconfigured') return notice(strings.chatMisconfigured);
   const text = {
@@ -285,11 +284,9 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   );
 });
 
-export function ChatView(props: ChatViewProps) {
-  return (
-    <div class="chat">
-      <MessageList {...props} />
-      <Composer {...props} />
-    </div>
-  );
-}
+export const ChatView = (props: ChatViewProps) => (
+  <div class="chat">
+    <MessageList {...props} />
+    <Composer {...props} />
+  </div>
+);

@@ -16,13 +16,12 @@ export interface ChatClient {
 }
 
 /** The sources worth showing: those with a non-blank title or url, keeping only those two fields. */
-export function cleanSources(value: unknown): ChatSource[] {
-  return (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
+export const cleanSources = (value: unknown): ChatSource[] =>
+  (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
     const { title, url } = (item ?? {}) as Record<string, unknown>;
     const source: ChatSource = { ...(isNonEmptyString(title) && { title }), ...(isNonEmptyString(url) && { url }) };
     return source.title || source.url ? [source] : [];
   });
-}
 
 /** The client of the chat proxy at `url` (the page's fetch, CHAT_TIMEOUT_MS). */
 export function createChatClient(url: string): ChatClient {

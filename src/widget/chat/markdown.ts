@@ -1,6 +1,6 @@
 // A small Markdown subset rendered to Preact elements, never to HTML strings: paragraphs, line
-// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists, [links](url), # headings as bold,
-// > quotes.
+// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists, [links](url) and bare ones, images as
+// links, # headings as bold, > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
 import { attempt } from '../../core/attempt';
@@ -20,31 +20,47 @@ export function link(raw: string, children: ComponentChildren, newTabHint: strin
   return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`));
 }
 
-// code | bold | italics | [label](url). A label holds no [, as in CommonMark: each scan for its ] then
-// stops at the next [, so a run of [ costs linear time, not quadratic.
-const INLINE = /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)/;
+// code | bold | italics | [label](url) or ![alt](src) | a bare URL, e-mail or international phone number.
+// A label holds no [, as in CommonMark: each scan for its ] then stops at the next [, so a run of [ costs
+// linear time, not quadratic; the bare forms are bounded for the same reason. An image is never loaded:
+// it becomes a link named by its alt text. A bare URL or address ends on a letter, digit or slash, not on
+// the punctuation that ends a sentence.
+const INLINE =
+  /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|!?\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)|(https?:\/\/[^\s<>]*[\w/]|[\w.+-]{1,64}@[\w-]+\.[\w.-]*\w|\+\d[\d ()-]{5,18}\d)/;
 
-function inline(text: string, hint: string): ComponentChildren[] {
+/** Where a bare URL, e-mail address or phone number points. */
+const bareHref = (text: string): string =>
+  text.includes('/') ? text : text[0] === '+' ? 'tel:' + text.replace(/[^\d+]/g, '') : 'mailto:' + text;
+
+const inline = (text: string, hint: string): ComponentChildren[] => {
   const out: ComponentChildren[] = [];
-  // split() gives the text before each match, then the match's five groups (undefined where they took no
+  // split() gives the text before each match, then the match's six groups (undefined where they took no
   // part), and last the text after the last match.
   const parts = text.split(INLINE);
-  for (let i = 0; i < parts.length; i += 6) {
-    const [plain, code, bold, em, label, url = ''] = parts.slice(i, i + 6);
-    if (plain) out.push(plain);
+  for (let i = 0; i < parts.length; i += 7) {
+    const [plain, code, bold, em, label, url = '', bare] = parts.slice(i, i + 7);
     // Each group matches at least one character: the one that took part is the one that is not empty.
-    if (code) out.push(h('code', { dir: 'ltr' }, code));
-    else if (bold) out.push(h('strong', null, inline(bold, hint)));
-    else if (em) out.push(h('em', null, inline(em, hint)));
-    else if (label) out.push(link(url, inline(label, hint), hint));
+    // Null (no text, no match) renders nothing.
+    out.push(
+      plain || null,
+      code
+        ? h('code', { dir: 'ltr' }, code)
+        : bold
+          ? h('strong', null, inline(bold, hint))
+          : em
+            ? h('em', null, inline(em, hint))
+            : label
+              ? link(url, inline(label, hint), hint)
+              : bare
+                ? link(bareHref(bare), bare, hint)
+                : null,
+    );
   }
   return out;
-}
+};
 
 /** Inline content of `rows`, each after the first on a new line (<br>). */
-function lines(rows: string[], hint: string): ComponentChildren[] {
-  return rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
-}
+const lines = (rows: string[], hint: string): ComponentChildren[] => rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
@@ -53,7 +69,6 @@ const QUOTE = /^\s*>\s?(.*)$/;
 
 export function renderMarkdown(source: string, newTabHint: string): ComponentChildren[] {
   const rows = source.split(/\r\n?|\n/);
-  const blocks: ComponentChildren[] = [];
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
   const take = (pick: (row: string) => string | null | undefined): string[] => {
@@ -61,21 +76,25 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
     return taken;
   };
-  while (i < rows.length) {
+  /** The block at the current row, past which it moves; null (nothing shown) for a blank row. */
+  const block = (): ComponentChildren => {
     const row = rows[i] ?? '';
     const fence = FENCE.exec(row)?.[1];
     const heading = HEADING.exec(row)?.[1];
     const first = ITEM.exec(row);
     if (fence) {
       i++;
-      blocks.push(h('pre', { dir: 'ltr' }, h('code', null, take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n'))));
+      const code = take((r) => (r.trim().startsWith(fence) ? null : r)).join('\n');
       i++;
-    } else if (!row.trim()) i++;
-    else if (heading !== undefined) {
-      blocks.push(h('p', null, h('strong', null, inline(heading, newTabHint))));
+      return h('pre', { dir: 'ltr' }, h('code', null, code));
+    }
+    // One row each: a blank one shows nothing, a heading shows in bold.
+    if (!row.trim() || heading !== undefined) {
       i++;
-    } else if (QUOTE.test(row)) blocks.push(h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint)));
-    else if (first) {
+      return heading === undefined ? null : h('p', null, h('strong', null, inline(heading, newTabHint)));
+    }
+    if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint));
+    if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
       /** Each item's rows. */
@@ -88,17 +107,15 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
         else items.at(-1)?.push(r.trim());
         return r;
       });
-      blocks.push(
-        h(
-          ordered ? 'ol' : 'ul',
-          { start: ordered && start !== 1 ? start : undefined },
-          items.map((item) => h('li', null, lines(item, newTabHint))),
-        ),
+      return h(
+        ordered ? 'ol' : 'ul',
+        { start: ordered && start !== 1 ? start : undefined },
+        items.map((item) => h('li', null, lines(item, newTabHint))),
       );
-    } else
-      blocks.push(
-        h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint)),
-      );
-  }
+    }
+    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint));
+  };
+  const blocks: ComponentChildren[] = [];
+  while (i < rows.length) blocks.push(block());
   return blocks;
 }

@@ -5,7 +5,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
 import type { Emitter } from '../platform/events';
-import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
@@ -88,6 +88,9 @@ export interface ChatOptions {
   win: Window;
   now: () => number;
 }
+/** A message whose request is gone, kept to send again by hand. */
+const STOPPED = { status: 'failed', failure: { reason: 'stopped' } } as const;
+
 /** The text within MAX_MESSAGE_CHARS, never cut inside a surrogate pair (high surrogates >> 10 are 54). */
 const cut = (text: string) =>
   text.length > MAX_MESSAGE_CHARS
@@ -95,34 +98,25 @@ const cut = (text: string) =>
     : text;
 
 /** The newest messages within MAX_STORED_MESSAGES and MAX_CONVERSATION_CHARS; the newest always stays. */
-function bound<T extends { text: string }>(list: T[]): T[] {
-  let from = list.length;
-  for (let chars = 0; from && list.length - from < MAX_STORED_MESSAGES; from--) {
-    chars += list[from - 1]?.text.length ?? 0;
-    if (chars > MAX_CONVERSATION_CHARS && from < list.length) break;
-  }
-  return list.slice(from);
-}
+const bound = (list: ChatMessage[]): ChatMessage[] => {
+  const recent = list.slice(-MAX_STORED_MESSAGES);
+  let chars = 0;
+  // Counting back from the newest: the first one over the bound goes, with all the older ones.
+  return recent.slice(recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1);
+};
 
 /**
  * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
  * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
  * request and automatic retries are gone, and nothing sends it until the visitor asks.
  */
-function parseMessages(value: unknown): ChatMessage[] {
-  return (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
+const parseMessages = (value: unknown): ChatMessage[] =>
+  (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
     const { id, role, text, at, sources, status = 'sent' } = (item ?? {}) as Record<string, unknown>;
     return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : { status: 'failed', failure: { reason: 'stopped' } }) }]
+      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
       : [];
   });
-}
-
-/** Why a refused message's text went back to the composer, as a dictionary key (the proxy's codes refine it). */
-function refusalOf({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
-  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
-  return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
-}
 
 /**
  * The design table's rows for a message that was not refused, for the failure kinds that are not reasons
@@ -149,8 +143,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   let requests = new AbortController();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /**
-   * The bounds: automatic resends spent, per cause and message. One after a 429 (`busy`), one on the
-   * `online` event (`online`), UNREACHABLE_WAITS_S.length while unreachable (`unreachable`).
+   * The bounds: automatic resends spent, per cause and message, keyed cause + id. One after a 429 (`busy`),
+   * one on the `online` event (`online`), UNREACHABLE_WAITS_S.length while unreachable (`unreachable`).
+   * The first and last causes are the failure's reason, and fail() keys them with it.
    */
   const spent = new Map<string, number>();
   /** Counts one more automatic resend of `key`; returns how many were spent before it. */
@@ -175,9 +170,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   /** There is typed text to keep: a draft, or a message not delivered. */
   const typed = () => !!draft.value || messages.value.some((m) => m.status !== 'sent');
-  /** The stored copy holds typed text, which a later write must update even once there is none. */
-  let typedStored = false;
-
   /** The conversation with the composer's text (bounded like a message); parseMessages() reads it back. */
   const persist = () => {
     const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
@@ -205,17 +197,20 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       // Not accepted: the text goes back to the composer, ahead of anything typed since.
       messages.value = without(id);
       draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
-      composerError.value = refusalOf(failure);
+      // Why, as a dictionary key (the proxy's codes refine it).
+      const { status, code } = failure;
+      composerError.value =
+        status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
     } else {
       let reason = reasonOf(failure.kind);
       let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
-        if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
+        if (wait > MAX_AUTO_WAIT_S || spend(reason + id)) reason = 'still-busy';
         else retryAt = later(id, wait);
       }
       if (reason === 'unreachable') {
-        const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
+        const wait = UNREACHABLE_WAITS_S[spend(reason + id)];
         if (wait) retryAt = later(id, wait);
       }
       if (failure.kind === 'invalid') logError(failure.message);
@@ -241,7 +236,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (find(id)?.status !== 'sending') return;
       // The sources worth showing, the same cleaning as for the stored ones.
       const sources = cleanSources(reply.sources);
-      const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), status: 'sent', sources };
+      const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), sources, status: 'sent' };
       if (reply.conversationId) conversationId.value = reply.conversationId;
       update(id, { status: 'sent' });
       set([...messages.value, answer]);
@@ -276,7 +271,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     set([...parseMessages(stored.messages).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
   };
   load(store.read('chat'), true);
-  typedStored = typed();
+  /**
+   * The stored copy holds typed text, which a later write must update even once there is none (persist()
+   * keeps it current; nothing writes before this line).
+   */
+  let typedStored = typed();
   const stopWatching = store.watch('chat', load);
 
   /**
@@ -324,7 +323,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     stop() {
       // Marked first: an aborted request is no failure, so nothing else reports on these.
-      for (const { id, status } of messages.value) if (status === 'sending') update(id, { status: 'failed', failure: { reason: 'stopped' } });
+      messages.value = messages.value.map((m) => (m.status === 'sending' ? { ...m, ...STOPPED } : m));
       abort();
     },
     clear(undoable) {
