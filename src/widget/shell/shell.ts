@@ -40,7 +40,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
   const fullScreen = signal(!!query?.matches);
   const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (fullScreen.value = event.matches));
-  const viewport = signal<{ top: number; height: number } | undefined>(undefined);
+  const viewport = signal<{ top: number; height: number }>();
   // An open full-screen panel is modal: the page behind it must not scroll. It fills what the visitor
   // sees: an on-screen keyboard shrinks the visual viewport, not the layout one the CSS sizes it by.
   const unlock = effect(() => {
