@@ -140,6 +140,51 @@ suite('the shell in Chromium', () => {
     await page.context().close();
   });
 
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`on a ${viewport.width}x${viewport.height} touch phone: no keyboard on open, and the panel stays above the keyboard`, async () => {
+      const page = await openPage({ viewport, hasTouch: true, isMobile: true });
+      await launcher(page).tap();
+      await dialog(page).waitFor();
+      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+      expect(await focusInWidget(page)).toBe('div#panel');
+
+      // The keyboard: it shrinks the visual viewport (iOS Safari, Android Chrome by default), not the
+      // layout one. Chromium here has no on-screen keyboard, so the test shrinks it and draws the keys.
+      const keyboard = 300;
+      await page.getByRole('textbox', { name: 'Message' }).tap();
+      await page.evaluate((keyboard) => {
+        const vv = window.visualViewport;
+        if (!vv) throw new Error('no visualViewport');
+        const height = vv.height - keyboard;
+        Object.defineProperty(vv, 'height', { configurable: true, get: () => height });
+        vv.dispatchEvent(new Event('resize'));
+        const keys = Object.assign(document.createElement('div'), { textContent: 'keyboard' });
+        keys.style.cssText = `position:fixed;inset:auto 0 0 0;height:${keyboard}px;background:#9ca3af;z-index:2147483647;display:grid;place-items:center`;
+        document.documentElement.append(keys);
+      }, keyboard);
+      const visible = viewport.height - keyboard;
+      await page.waitForFunction((h) => document.querySelector('[data-agent-widget]')?.shadowRoot?.getElementById('panel')?.getBoundingClientRect().height === h, visible);
+      const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
+      expect(composer && composer.y + composer.height).toBeLessThanOrEqual(visible);
+      // The header with its Close button stays in sight above.
+      const close = await page.getByRole('button', { name: 'Close' }).boundingBox();
+      expect(close?.y).toBeGreaterThanOrEqual(0);
+      await page.screenshot({ path: `test-results/shell-phone-keyboard-${viewport.width}x${viewport.height}.png` });
+
+      // The keyboard goes away (or Android resizes the layout viewport instead): the panel fills it again.
+      await page.evaluate(() => {
+        const vv = window.visualViewport;
+        if (vv) delete (vv as { height?: number }).height;
+        vv?.dispatchEvent(new Event('resize'));
+      });
+      expect(await dialog(page).boundingBox()).toEqual({ x: 0, y: 0, ...viewport });
+      await page.context().close();
+    });
+  }
+
   test('the host page layout does not move when the widget loads', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -14,10 +14,10 @@ afterEach(() => {
   document.documentElement.removeAttribute('style');
 });
 
-/** Pretends the viewport is phone-sized (jsdom has no matchMedia). */
-function phoneViewport() {
+/** Pretends the viewport is phone-sized (jsdom has no matchMedia), with a touch screen when `touch`. */
+function phoneViewport(touch = false) {
   vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: media === FULL_SCREEN_QUERY,
+    matches: media === FULL_SCREEN_QUERY || (touch && media.replace(/ /g, '') === '(pointer:coarse)'),
     media,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
@@ -216,6 +216,46 @@ describe('full screen on a phone', () => {
     expect(shadow.activeElement).toBe(newConversation);
     fireEvent.keyDown(newConversation, { key: 'Tab', shiftKey: true });
     expect(shadow.activeElement).toBe(send);
+  });
+
+  test('on a touch screen opening focuses the dialog, not the composer, so no keyboard comes up', () => {
+    phoneViewport(true);
+    const { ui, shadow } = mountWidget();
+    openChat(ui);
+    expect(shadow.activeElement).toBe(ui.getByRole('dialog', { name: 'Acme' }));
+    expect(ui.getByRole('textbox', { name: 'Message' })).not.toBe(shadow.activeElement);
+  });
+
+  test('the open panel covers the visual viewport only: an on-screen keyboard does not hide the composer', () => {
+    phoneViewport();
+    // jsdom has no visualViewport: one with a keyboard's worth of height to take away.
+    const viewport = Object.assign(new EventTarget(), { offsetTop: 0, height: 667 });
+    vi.stubGlobal('visualViewport', viewport);
+    const { ui } = mountWidget();
+    openChat(ui);
+    const dialog = ui.getByRole('dialog');
+    expect([dialog.style.top, dialog.style.height]).toEqual(['0px', '667px']);
+
+    act(() => {
+      Object.assign(viewport, { offsetTop: 40, height: 367 });
+      viewport.dispatchEvent(new Event('resize'));
+    });
+    expect([dialog.style.top, dialog.style.height]).toEqual(['40px', '367px']);
+    act(() => {
+      viewport.height = 360;
+      viewport.dispatchEvent(new Event('scroll'));
+    });
+    expect(dialog.style.height).toBe('360px');
+
+    // Closed, it stops listening; opened again, it starts from where the viewport is then.
+    fireEvent.click(ui.getByRole('button', { name: 'Close' }));
+    act(() => {
+      Object.assign(viewport, { offsetTop: 0, height: 667 });
+      viewport.dispatchEvent(new Event('resize'));
+    });
+    expect(dialog.style.height).toBe('360px');
+    openChat(ui);
+    expect([dialog.style.top, dialog.style.height]).toEqual(['0px', '667px']);
   });
 
   test('on a wide screen the panel is not modal and the page keeps scrolling', () => {

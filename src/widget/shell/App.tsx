@@ -33,8 +33,12 @@ const focusables = (root: Element): HTMLElement[] =>
     (el) => el.tabIndex >= 0 && !el.matches(':disabled') && !el.closest('[hidden]'),
   );
 
-/** Where focus lands in a view: the composer in chat, else the view's heading or first control. */
+/**
+ * Where focus lands in a view: the composer in chat, else the view's heading or first control. On a
+ * touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
+ */
 function focusView(panel: HTMLElement, view: View): void {
+  if (window.matchMedia?.('(pointer:coarse)').matches) return panel.focus();
   const region = panel.querySelector<HTMLElement>(`#view-${view}`);
   (
     region?.querySelector<HTMLElement>(view === 'chat' ? 'textarea' : '[tabindex="-1"]') ??
@@ -157,6 +161,8 @@ export class App extends Reactive<AppProps> {
             id="panel"
             class="panel"
             part="panel"
+            tabIndex={-1}
+            style={modal ? shell.viewport.value : undefined}
             role={bubble ? 'dialog' : 'region'}
             aria-label={title}
             aria-modal={modal ? 'true' : undefined}

@@ -18,6 +18,8 @@ export interface Shell {
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
   readonly visited: ReadonlySignal<ReadonlySet<View>>;
   readonly fullScreen: ReadonlySignal<boolean>;
+  /** Where the visual viewport is while the full-screen panel is open: above an on-screen keyboard. */
+  readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
   /** Bumped when focus should move into the current view (open, or a switch from inside a view). */
   readonly focusRequest: ReadonlySignal<number>;
   open(view?: View): void;
@@ -38,8 +40,20 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
   const fullScreen = signal(!!query?.matches);
   const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (fullScreen.value = event.matches));
-  // An open full-screen panel is modal: the page behind it must not scroll.
-  const unlock = effect(() => (isOpen.value && fullScreen.value ? lockScroll(win.document) : undefined));
+  const viewport = signal<{ top: number; height: number }>();
+  // An open full-screen panel is modal: the page behind it must not scroll. It fills what the visitor
+  // sees: an on-screen keyboard shrinks the visual viewport, not the layout one the CSS sizes it by.
+  const unlock = effect(() => {
+    const vv = win.visualViewport;
+    if (!isOpen.value || !fullScreen.value) return;
+    const undo = [lockScroll(win.document)];
+    if (vv) {
+      const follow = () => (viewport.value = { top: vv.offsetTop, height: vv.height });
+      follow();
+      undo.push(listen(vv, 'resize', follow), listen(vv, 'scroll', follow));
+    }
+    return () => undo.forEach((stop) => stop());
+  });
 
   const select = (next: View) => {
     view.value = next;
@@ -53,6 +67,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     view,
     visited,
     fullScreen,
+    viewport,
     focusRequest,
     open(next) {
       select(next ?? view.value);
