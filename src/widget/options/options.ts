@@ -49,6 +49,8 @@ export interface WidgetOptions {
   view?: View;
   /** 1-4 questions offered as buttons on an empty conversation; from a tag, JSON (data-starters). */
   starters?: readonly string[] | string;
+  /** An http(s) URL of an avatar or logo shown before the title. */
+  avatar?: string;
   /** Bubble mode: the stacking order on the page, 0 to 2147483647 (the default: above everything). */
   zIndex?: number | string;
 }
@@ -72,6 +74,7 @@ export interface ResolvedOptions {
   utm: Record<string, string> | undefined;
   view: View;
   starters: readonly string[];
+  avatar: string | undefined;
   zIndex: string;
 }
 
@@ -125,6 +128,7 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
   title: [same, 'text', undefined],
   greeting: [same, 'text', undefined],
   starters: [(v) => starterList(attempt(() => JSON.parse(v))), `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`, []],
+  avatar: [httpUrl, 'an http(s) URL', undefined],
   color: [(v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), '#rgb or #rrggbb', DEFAULT_COLOR],
   position: oneOf('right', 'left'),
   theme: oneOf('light', 'dark', 'auto'),
