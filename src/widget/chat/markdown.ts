@@ -1,6 +1,6 @@
 // A small Markdown subset rendered to Preact elements, never to HTML strings: paragraphs, line
-// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists (nested), [links](url) and bare ones, images as
-// links, # headings as bold, > quotes.
+// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists (nested), [links](url) and bare
+// ones, images as links, # headings as bold, > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
 import { attempt } from '../../core/attempt';
