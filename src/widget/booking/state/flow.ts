@@ -123,7 +123,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
+  const shown = computed(() => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone);
   const bounds = computed(() => {
     const r = range.value;
     const at = (t: Date) => instantToZoned(t, shown.value).date;
