@@ -42,8 +42,9 @@ export const isTimeZone = (zone: string): boolean => !!attempt(() => formatterOf
 
 /** The wall clock in `zone` at `ms`, as the UTC timestamp with the same fields (seconds precision). */
 function wallAt(ms: number, zone: string): number {
-  // en-US on a 23-hour clock writes "M/D/YYYY, HH:MM:SS": six numbers in that order, ASCII digits.
-  const numbers = formatterOf(zone).format(ms).match(/\d+/g) ?? [];
+  // en-US on a 23-hour clock writes "M/D/YYYY, HH:MM:SS": six numbers in that order, ASCII digits, and
+  // nothing before or after them.
+  const numbers = formatterOf(zone).format(ms).split(/\D+/);
   const [month, day, year, hour, minute, second] = numbers.map(Number) as [number, number, number, number, number, number];
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }

@@ -1,7 +1,7 @@
 // The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
 // by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
-import { createRef, type TargetedKeyboardEvent } from 'preact';
+import type { TargetedKeyboardEvent } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
@@ -22,7 +22,6 @@ interface CalendarProps {
 }
 
 export class Calendar extends Reactive<CalendarProps> {
-  grid = createRef<HTMLTableElement>();
   /** Focus moved to a day not drawn yet (another month's): the day takes focus once drawn. Declared only: unset is false. */
   declare moved?: boolean;
 
@@ -33,7 +32,8 @@ export class Calendar extends Reactive<CalendarProps> {
 
   /** Focuses the store's focused day; false when it is not drawn. */
   focusDay(): boolean {
-    const day = this.grid.current?.querySelector<HTMLElement>(`[data-date="${this.props.store.focused.peek()}"]`);
+    // Drawn by view() below, so base is the calendar's div.
+    const day = (this.base as HTMLElement | undefined)?.querySelector<HTMLElement>(`[data-date="${this.props.store.focused.peek()}"]`);
     day?.focus();
     return !!day;
   }
@@ -114,7 +114,7 @@ export class Calendar extends Reactive<CalendarProps> {
             ›
           </button>
         </div>
-        <table role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} ref={this.grid} onKeyDown={onKeyDown}>
+        <table role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} onKeyDown={onKeyDown}>
           <thead>
             <tr>
               {weeks[0]?.map((day) => (

@@ -2,7 +2,7 @@
 // do not line up with the agent's, a day's slots. Each is fetched once and shared by whoever asks (the
 // month shown, the prefetch of the next, the search for a first free day, the day chosen). A fetch
 // belongs to the cache, not to the caller that started it: a caller that stops waiting does not abort it
-// for the others; the store's signal (`stop`) aborts them all.
+// for the others; `fetch` aborts on the store's signal alone, which stops them all.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 
 export interface Cache<T> {
@@ -17,7 +17,7 @@ export interface Cache<T> {
 
 export const cacheKey = (minutes: number, at: string): string => `${minutes}/${at}`;
 
-export function createCache<T>(fetch: (minutes: number, at: string, signal: AbortSignal) => Promise<T>, stop: AbortSignal): Cache<T> {
+export function createCache<T>(fetch: (minutes: number, at: string) => Promise<T>): Cache<T> {
   const values = signal<Record<string, T | undefined>>({});
   const inflight = new Map<string, Promise<T>>();
   const set = (minutes: number, at: string, value?: T) => {
@@ -33,7 +33,7 @@ export function createCache<T>(fetch: (minutes: number, at: string, signal: Abor
       // The fetch on its way is set again as it is: a no-op.
       const pending =
         inflight.get(key) ??
-        fetch(minutes, at, stop)
+        fetch(minutes, at)
           .then((value) => {
             set(minutes, at, value);
             return value;

@@ -108,8 +108,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const booking = signal<Booking | null>(null);
 
   const requests = createRequests();
-  const months = createCache((m, month, signal) => client.dates({ agentId, month, durationMinutes: m }, { signal }).then((r) => r.dates), requests.signal);
-  const days = createCache((m, date, signal) => client.slots({ agentId, date, durationMinutes: m }, { signal }).then((r) => r.slots), requests.signal);
+  // The caches' fetches stop with the store (requests.signal), not with a caller.
+  const months = createCache((m, month) => client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates));
+  const days = createCache((m, date) => client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots));
   const runConfig = requests.latest();
   const runMonth = requests.latest();
   const runPrefetch = requests.latest();
@@ -123,7 +124,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  const shown = computed(() => (agentClock.value ? config.value?.timezone : null) ?? ctx.visitorTimeZone);
+  const shown = computed(() => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone);
   const bounds = computed(() => {
     const r = range.value;
     const at = (t: Date) => instantToZoned(t, shown.value).date;
