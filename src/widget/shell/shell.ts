@@ -46,7 +46,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const unlock = effect(() => {
     const vv = win.visualViewport;
     if (!isOpen.value || !fullScreen.value) return;
-    const undo = [lockScroll(win.document)];
+    const undo = lockScroll(win.document);
     if (vv) {
       const follow = () => (viewport.value = { top: vv.offsetTop, height: vv.height });
       follow();
@@ -95,12 +95,12 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
 }
 
 /**
- * Stops the page from scrolling; the returned function puts back exactly what was there (longhands,
+ * Stops the page from scrolling; the returned functions put back exactly what was there (longhands,
  * priority, and no style attribute if there was none). CSSOM writes are allowed under a strict CSP,
  * unlike style attributes.
  */
-function lockScroll(doc: Document): () => void {
-  const undo = [doc.documentElement, doc.body].flatMap((el) => {
+function lockScroll(doc: Document): (() => void)[] {
+  return [doc.documentElement, doc.body].flatMap((el) => {
     const { style } = el;
     const hadStyle = el.hasAttribute('style');
     return ['overflow-x', 'overflow-y'].map((name) => {
@@ -114,5 +114,4 @@ function lockScroll(doc: Document): () => void {
       };
     });
   });
-  return () => undo.forEach((restore) => restore());
 }
