@@ -44,7 +44,7 @@ const DARK = ':host{--aw-bg:#17191e;--aw-fg:#eef0f3;--aw-muted:#a5adb8;--aw-surf
  */
 export function hostCss(
   { color, mode, theme, zIndex }: Pick<ResolvedOptions, 'color' | 'mode' | 'theme' | 'zIndex'>,
-  ownerSized = false,
+  ownerSized?: boolean,
 ): string {
   const placement = `all:initial;${
     ownerSized
@@ -66,7 +66,7 @@ export function hostCss(
  * none, and a <style> fallback would break CSP. A remounted element keeps its shadow root: replacing
  * first keeps its sheets from piling up.
  */
-export function adoptStyles(root: ShadowRoot, css: string, add = false): void {
+export function adoptStyles(root: ShadowRoot, css: string, add?: boolean): void {
   attempt(() => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
