@@ -249,11 +249,7 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
     if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
     return result ?? fallback;
   };
-  const parsed = {} as Parsed;
-  const set = <K extends keyof Parsed>(key: K) => {
-    parsed[key] = read(key);
-  };
-  (Object.keys(RULES) as (keyof Parsed)[]).forEach(set);
+  const parsed = Object.fromEntries((Object.keys(RULES) as (keyof Parsed)[]).map((key) => [key, read(key)])) as Parsed;
   const options: ResolvedOptions = {
     ...parsed,
     target: element ?? parsed.target,
