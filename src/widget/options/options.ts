@@ -172,8 +172,7 @@ export function optionsFromScript(el: Element, prefix = 'data-'): Record<string,
     if (key) found[key] = value;
     else if (/^prefill-./.test(rest)) prefill[rest.slice(8)] = value;
   }
-  const gathered = nonEmpty(prefill);
-  if (gathered) found.prefill = gathered;
+  if (nonEmpty(prefill)) found.prefill = prefill;
   return found;
 }
 
