@@ -153,8 +153,6 @@ const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: string): string => `data-${kebab(key)} (${key})`;
 
-const notStarted = (why: string): void => logError(`Not started: ${why}`);
-
 const nonEmpty = (record: Record<string, string>): Record<string, string> | undefined =>
   Object.keys(record).length > 0 ? record : undefined;
 
@@ -271,7 +269,7 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
   );
   if (warnings.length > 0) logWarning(`Defaults used: ${warnings.join(' ')}`);
   if (mistakes.length > 0) logError(`Built-in text used: ${mistakes.join(' ')}`);
-  if (!options) notStarted(errors.join(' '));
+  if (!options) logError(`Not started: ${errors.join(' ')}`);
   return options;
 }
 
@@ -283,6 +281,6 @@ export function resolveContainer({ mode, target }: ResolvedOptions, doc: Documen
   if (mode === 'bubble') return doc.body;
   const found = typeof target === 'string' ? attempt(() => doc.querySelector(target)) : target;
   if (found) return found;
-  notStarted(`${name('target')} ${target ? 'matches no element' : 'is missing'}.`);
+  logError(`Not started: ${name('target')} ${target ? 'matches no element' : 'is missing'}.`);
   return undefined;
 }
