@@ -207,7 +207,7 @@ function stringsOf(value: unknown, mistakes: string[]): Partial<Strings> {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
   const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
-  if (!isRecord(given) || rejected.length > 0)
+  if (!isRecord(given) || rejected.length)
     mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
   return strings;
 }
@@ -255,7 +255,7 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
     prefill: prefillOf(raw, pageUrl),
     utm: parsed.utm ? fromQuery(pageUrl, UTM_KEYS) : undefined,
   };
-  return { options: errors.length > 0 ? undefined : options, errors, warnings, mistakes };
+  return { options: errors.length ? undefined : options, errors, warnings, mistakes };
 }
 
 /** Validates and reports to the console: one error (nothing drawn) or one warning (defaults used). */
@@ -267,8 +267,8 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
     doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );
-  if (warnings.length > 0) logWarning(`Defaults used: ${warnings.join(' ')}`);
-  if (mistakes.length > 0) logError(`Built-in text used: ${mistakes.join(' ')}`);
+  if (warnings.length) logWarning(`Defaults used: ${warnings.join(' ')}`);
+  if (mistakes.length) logError(`Built-in text used: ${mistakes.join(' ')}`);
   if (!options) logError(`Not started: ${errors.join(' ')}`);
   return options;
 }
