@@ -93,10 +93,10 @@ type Parsed = Omit<ResolvedOptions, 'locale' | 'utm' | 'target' | 'strings' | 'p
 
 const same = (value: string): string => value;
 
-function httpUrl(value: string, baseUri: string): string | undefined {
+const httpUrl = (value: string, baseUri: string): string | undefined => {
   const url = attempt(() => new URL(value, baseUri));
   return url && /^https?:$/.test(url.protocol) ? url.href : undefined;
-}
+};
 
 /** Undefined for no tag (Intl gives no locale for it) as for a malformed one. */
 const canonicalLocale = (value: string | undefined): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
@@ -188,11 +188,11 @@ function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, str
 }
 
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
-function prefillOf(raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined {
+const prefillOf = (raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined => {
   // A list or "name,email": an array's String() is its items joined by commas.
   const keys = String(raw.prefillFromUrl ?? '').split(',').map((k) => k.trim());
   return nonEmpty({ ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) });
-}
+};
 
 /** `options` only when `errors` is empty. `mistakes` (in the owner's strings) do not stop the widget. */
 export interface Resolution {
