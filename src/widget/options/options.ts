@@ -181,11 +181,11 @@ const stringRecord = (value: unknown): Record<string, string> | undefined =>
   isRecord(value) ? Object.fromEntries(Object.entries(value).filter(isPair)) : undefined;
 
 /** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
-function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, string> | undefined {
+const fromQuery = (pageUrl: string, keys: readonly string[]): Record<string, string> | undefined => {
   const query = new URL(pageUrl).searchParams;
   const values = keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]);
   return nonEmpty(Object.fromEntries(values.filter(isPair)));
-}
+};
 
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
 const prefillOf = (raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined => {
