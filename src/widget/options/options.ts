@@ -203,14 +203,14 @@ export interface Resolution {
 }
 
 /** The owner's strings: an object from init(), JSON from data-strings. What cannot be used goes to `mistakes`. */
-function stringsOf(value: unknown, mistakes: string[]): Partial<Strings> {
+const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
   const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
   if (!isRecord(given) || rejected.length)
     mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
   return strings;
-}
+};
 
 /**
  * Pure validation: the resolved options, or every reason they cannot be used. `pageUrl` is the
