@@ -30,6 +30,27 @@ export interface Shell {
   dispose(): void;
 }
 
+/**
+ * Stops the page from scrolling; the returned functions put back exactly what was there (longhands,
+ * priority, and no style attribute if there was none). CSSOM writes are allowed under a strict CSP,
+ * unlike style attributes.
+ */
+const lockScroll = (doc: Document): (() => void)[] =>
+  [doc.documentElement, doc.body].flatMap((el) => {
+    const { style } = el;
+    const hadStyle = el.hasAttribute('style');
+    return ['overflow-x', 'overflow-y'].map((name) => {
+      const value = style.getPropertyValue(name);
+      const priority = style.getPropertyPriority(name);
+      style.setProperty(name, 'hidden', 'important');
+      return () => {
+        if (value) style.setProperty(name, value, priority);
+        else style.removeProperty(name);
+        if (!hadStyle && !el.getAttribute('style')) el.removeAttribute('style');
+      };
+    });
+  });
+
 export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View): Shell {
   const inline = mode === 'inline';
   const isOpen = signal(inline);
@@ -92,26 +113,4 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     },
   };
   return shell;
-}
-
-/**
- * Stops the page from scrolling; the returned functions put back exactly what was there (longhands,
- * priority, and no style attribute if there was none). CSSOM writes are allowed under a strict CSP,
- * unlike style attributes.
- */
-function lockScroll(doc: Document): (() => void)[] {
-  return [doc.documentElement, doc.body].flatMap((el) => {
-    const { style } = el;
-    const hadStyle = el.hasAttribute('style');
-    return ['overflow-x', 'overflow-y'].map((name) => {
-      const value = style.getPropertyValue(name);
-      const priority = style.getPropertyPriority(name);
-      style.setProperty(name, 'hidden', 'important');
-      return () => {
-        if (value) style.setProperty(name, value, priority);
-        else style.removeProperty(name);
-        if (!hadStyle && !el.getAttribute('style')) el.removeAttribute('style');
-      };
-    });
-  });
 }
