@@ -66,10 +66,9 @@ export function hostCss(
  * none, and a <style> fallback would break CSP. A remounted element keeps its shadow root: replacing
  * first keeps its sheets from piling up.
  */
-export function adoptStyles(root: ShadowRoot, css: string, add?: boolean): void {
+export const adoptStyles = (root: ShadowRoot, css: string, add?: boolean): void =>
   attempt(() => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     root.adoptedStyleSheets = add ? [...root.adoptedStyleSheets, sheet] : [sheet];
   });
-}
