@@ -27,9 +27,8 @@ export function contrastRatio(a: string, b: string): number {
  * gives 1.05 / (L + 0.05) and ink (L + 0.05) / (L(ink) + 0.05): white wins while (L + 0.05)² stays
  * within 1.05 (L(ink) + 0.05), the same as comparing contrastRatio() both ways.
  */
-export function textColorOn(background: string): string {
-  return (luminance(background) + 0.05) ** 2 > 1.05 * (luminance(INK) + 0.05) ? INK : WHITE;
-}
+export const textColorOn = (background: string): string =>
+  (luminance(background) + 0.05) ** 2 > 1.05 * (luminance(INK) + 0.05) ? INK : WHITE;
 
 /** The palettes (shell.css uses them; README, Theming). --aw-scheme is the native controls' color-scheme. */
 const LIGHT = '--aw-bg:#ffffff;--aw-fg:#1b1f24;--aw-muted:#57606a;--aw-surface:#eef1f4;--aw-border:#d8dee4;--aw-field-border:#6e7781;--aw-danger:#b42318;--aw-scheme:light';
