@@ -96,10 +96,10 @@ type Parsed = Omit<ResolvedOptions, 'locale' | 'utm' | 'target' | 'strings' | 'p
 
 const same = (value: string): string => value;
 
-function httpUrl(value: string, baseUri: string): string | undefined {
+const httpUrl = (value: string, baseUri: string): string | undefined => {
   const url = attempt(() => new URL(value, baseUri));
   return url && /^https?:$/.test(url.protocol) ? url.href : undefined;
-}
+};
 
 /** Undefined for no tag (Intl gives no locale for it) as for a malformed one. */
 const canonicalLocale = (value: string | undefined): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
@@ -157,8 +157,6 @@ const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: string): string => `data-${kebab(key)} (${key})`;
 
-const notStarted = (why: string): void => logError(`Not started: ${why}`);
-
 const nonEmpty = (record: Record<string, string>): Record<string, string> | undefined =>
   Object.keys(record).length > 0 ? record : undefined;
 
@@ -176,8 +174,7 @@ export function optionsFromScript(el: Element, prefix = 'data-'): Record<string,
     if (key) found[key] = value;
     else if (/^prefill-./.test(rest)) prefill[rest.slice(8)] = value;
   }
-  const gathered = nonEmpty(prefill);
-  if (gathered) found.prefill = gathered;
+  if (nonEmpty(prefill)) found.prefill = prefill;
   return found;
 }
 
@@ -188,18 +185,18 @@ const stringRecord = (value: unknown): Record<string, string> | undefined =>
   isRecord(value) ? Object.fromEntries(Object.entries(value).filter(isPair)) : undefined;
 
 /** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
-function fromQuery(pageUrl: string, keys: readonly string[]): Record<string, string> | undefined {
+const fromQuery = (pageUrl: string, keys: readonly string[]): Record<string, string> | undefined => {
   const query = new URL(pageUrl).searchParams;
   const values = keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]);
   return nonEmpty(Object.fromEntries(values.filter(isPair)));
-}
+};
 
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
-function prefillOf(raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined {
+const prefillOf = (raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined => {
   // A list or "name,email": an array's String() is its items joined by commas.
   const keys = String(raw.prefillFromUrl ?? '').split(',').map((k) => k.trim());
   return nonEmpty({ ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) });
-}
+};
 
 /** `options` only when `errors` is empty. `mistakes` (in the owner's strings) do not stop the widget. */
 export interface Resolution {
@@ -210,14 +207,14 @@ export interface Resolution {
 }
 
 /** The owner's strings: an object from init(), JSON from data-strings. What cannot be used goes to `mistakes`. */
-function stringsOf(value: unknown, mistakes: string[]): Partial<Strings> {
+const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
   const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
-  if (!isRecord(given) || rejected.length > 0)
+  if (!isRecord(given) || rejected.length)
     mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
   return strings;
-}
+};
 
 /**
  * Pure validation: the resolved options, or every reason they cannot be used. `pageUrl` is the
@@ -253,11 +250,7 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
     if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
     return result ?? fallback;
   };
-  const parsed = {} as Parsed;
-  const set = <K extends keyof Parsed>(key: K) => {
-    parsed[key] = read(key);
-  };
-  (Object.keys(RULES) as (keyof Parsed)[]).forEach(set);
+  const parsed = Object.fromEntries((Object.keys(RULES) as (keyof Parsed)[]).map((key) => [key, read(key)])) as Parsed;
   const options: ResolvedOptions = {
     ...parsed,
     target: element ?? parsed.target,
@@ -266,7 +259,7 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
     prefill: prefillOf(raw, pageUrl),
     utm: parsed.utm ? fromQuery(pageUrl, UTM_KEYS) : undefined,
   };
-  return { options: errors.length > 0 ? undefined : options, errors, warnings, mistakes };
+  return { options: errors.length ? undefined : options, errors, warnings, mistakes };
 }
 
 /** Validates and reports to the console: one error (nothing drawn) or one warning (defaults used). */
@@ -278,9 +271,9 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
     doc.documentElement.lang || doc.defaultView?.navigator.language,
     doc.URL,
   );
-  if (warnings.length > 0) logWarning(`Defaults used: ${warnings.join(' ')}`);
-  if (mistakes.length > 0) logError(`Built-in text used: ${mistakes.join(' ')}`);
-  if (!options) notStarted(errors.join(' '));
+  if (warnings.length) logWarning(`Defaults used: ${warnings.join(' ')}`);
+  if (mistakes.length) logError(`Built-in text used: ${mistakes.join(' ')}`);
+  if (!options) logError(`Not started: ${errors.join(' ')}`);
   return options;
 }
 
@@ -292,6 +285,6 @@ export function resolveContainer({ mode, target }: ResolvedOptions, doc: Documen
   if (mode === 'bubble') return doc.body;
   const found = typeof target === 'string' ? attempt(() => doc.querySelector(target)) : target;
   if (found) return found;
-  notStarted(`${name('target')} ${target ? 'matches no element' : 'is missing'}.`);
+  logError(`Not started: ${name('target')} ${target ? 'matches no element' : 'is missing'}.`);
   return undefined;
 }

@@ -27,9 +27,8 @@ export function contrastRatio(a: string, b: string): number {
  * gives 1.05 / (L + 0.05) and ink (L + 0.05) / (L(ink) + 0.05): white wins while (L + 0.05)² stays
  * within 1.05 (L(ink) + 0.05), the same as comparing contrastRatio() both ways.
  */
-export function textColorOn(background: string): string {
-  return (luminance(background) + 0.05) ** 2 > 1.05 * (luminance(INK) + 0.05) ? INK : WHITE;
-}
+export const textColorOn = (background: string): string =>
+  (luminance(background) + 0.05) ** 2 > 1.05 * (luminance(INK) + 0.05) ? INK : WHITE;
 
 /** The palettes (shell.css uses them; README, Theming). --aw-scheme is the native controls' color-scheme. */
 const LIGHT = '--aw-bg:#ffffff;--aw-fg:#1b1f24;--aw-muted:#57606a;--aw-surface:#eef1f4;--aw-border:#d8dee4;--aw-field-border:#6e7781;--aw-danger:#b42318;--aw-scheme:light';
@@ -44,7 +43,7 @@ const DARK = ':host{--aw-bg:#17191e;--aw-fg:#eef0f3;--aw-muted:#a5adb8;--aw-surf
  */
 export function hostCss(
   { color, mode, theme, zIndex }: Pick<ResolvedOptions, 'color' | 'mode' | 'theme' | 'zIndex'>,
-  ownerSized = false,
+  ownerSized?: boolean,
 ): string {
   const placement = `all:initial;${
     ownerSized
@@ -66,10 +65,9 @@ export function hostCss(
  * none, and a <style> fallback would break CSP. A remounted element keeps its shadow root: replacing
  * first keeps its sheets from piling up.
  */
-export function adoptStyles(root: ShadowRoot, css: string, add = false): void {
+export const adoptStyles = (root: ShadowRoot, css: string, add?: boolean): void =>
   attempt(() => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     root.adoptedStyleSheets = add ? [...root.adoptedStyleSheets, sheet] : [sheet];
   });
-}

@@ -37,7 +37,7 @@ const focusables = (root: Element): HTMLElement[] =>
  * Where focus lands in a view: the composer in chat, else the view's heading or first control. On a
  * touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
  */
-function focusView(panel: HTMLElement, view: View): void {
+const focusView = (panel: HTMLElement, view: View): void => {
   if (window.matchMedia?.('(pointer:coarse)').matches) return panel.focus();
   const region = panel.querySelector<HTMLElement>(`#view-${view}`);
   (
@@ -45,7 +45,7 @@ function focusView(panel: HTMLElement, view: View): void {
     (region && focusables(region)[0]) ??
     panel.querySelector<HTMLElement>(`#tab-${view}`)
   )?.focus();
-}
+};
 
 export class App extends Reactive<AppProps> {
   launcher = createRef<HTMLButtonElement>();

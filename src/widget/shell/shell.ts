@@ -30,6 +30,27 @@ export interface Shell {
   dispose(): void;
 }
 
+/**
+ * Stops the page from scrolling; the returned functions put back exactly what was there (longhands,
+ * priority, and no style attribute if there was none). CSSOM writes are allowed under a strict CSP,
+ * unlike style attributes.
+ */
+const lockScroll = (doc: Document): (() => void)[] =>
+  [doc.documentElement, doc.body].flatMap((el) => {
+    const { style } = el;
+    const hadStyle = el.hasAttribute('style');
+    return ['overflow-x', 'overflow-y'].map((name) => {
+      const value = style.getPropertyValue(name);
+      const priority = style.getPropertyPriority(name);
+      style.setProperty(name, 'hidden', 'important');
+      return () => {
+        if (value) style.setProperty(name, value, priority);
+        else style.removeProperty(name);
+        if (!hadStyle && !el.getAttribute('style')) el.removeAttribute('style');
+      };
+    });
+  });
+
 export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View): Shell {
   const inline = mode === 'inline';
   const isOpen = signal(inline);
@@ -46,7 +67,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const unlock = effect(() => {
     const vv = win.visualViewport;
     if (!isOpen.value || !fullScreen.value) return;
-    const undo = [lockScroll(win.document)];
+    const undo = lockScroll(win.document);
     if (vv) {
       const follow = () => (viewport.value = { top: vv.offsetTop, height: vv.height });
       follow();
@@ -92,27 +113,4 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     },
   };
   return shell;
-}
-
-/**
- * Stops the page from scrolling; the returned function puts back exactly what was there (longhands,
- * priority, and no style attribute if there was none). CSSOM writes are allowed under a strict CSP,
- * unlike style attributes.
- */
-function lockScroll(doc: Document): () => void {
-  const undo = [doc.documentElement, doc.body].flatMap((el) => {
-    const { style } = el;
-    const hadStyle = el.hasAttribute('style');
-    return ['overflow-x', 'overflow-y'].map((name) => {
-      const value = style.getPropertyValue(name);
-      const priority = style.getPropertyPriority(name);
-      style.setProperty(name, 'hidden', 'important');
-      return () => {
-        if (value) style.setProperty(name, value, priority);
-        else style.removeProperty(name);
-        if (!hadStyle && !el.getAttribute('style')) el.removeAttribute('style');
-      };
-    });
-  });
-  return () => undo.forEach((restore) => restore());
 }
