@@ -30,6 +30,12 @@ const repeat = (unit: string) => (length: number) => unit.repeat(Math.ceil(lengt
 test.each([
   ['a run of [ with no closing', repeat('[')],
   ['a word with no @ (e-mail backtracking)', repeat('a')],
+  ['a staircase of ever deeper list items', (n: number) => {
+    let out = '';
+    for (let depth = 0; out.length < n; depth++) out += `${' '.repeat(depth)}- x\n`;
+    return out.slice(0, n);
+  }],
+  ['list items nested four deep, repeated', repeat('- a\n  - b\n    - c\n      - d\n        - e\n')],
   ['a.a.a… with no @', repeat('a.')],
   ['a@a.a@a.… ', repeat('a@a.')],
   ['https://https://… ending in punctuation', (n: number) => `${repeat('https://')(n - 1)}.`],

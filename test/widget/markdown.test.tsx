@@ -121,6 +121,29 @@ describe('markdown structure', () => {
     expect(ol?.querySelectorAll('li')).toHaveLength(2);
   });
 
+  test('lists nest by indentation, of either kind, and an indented line stays in its item', () => {
+    const reply = show('1. Book online\n   - pick a time\n     * morning\n   - confirm\n   You get a code.\n2. Come in\nThanks');
+    const outer = reply.querySelector('ol');
+    const items = outer?.querySelectorAll(':scope > li');
+    expect(items).toHaveLength(2);
+    const inner = items?.[0]?.querySelector(':scope > ul');
+    expect(Array.from(inner?.querySelectorAll(':scope > li') ?? [], (li) => li.firstChild?.textContent)).toEqual(['pick a time', 'confirm']);
+    expect(inner?.querySelector(':scope > li > ul > li')?.textContent).toBe('morning');
+    // Leading spaces collapse in a reply, as in any HTML paragraph.
+    expect(items?.[0]?.lastElementChild?.textContent?.trim()).toBe('You get a code.');
+    expect(items?.[1]?.textContent).toBe('Come in');
+    expect(reply.lastElementChild?.textContent).toBe('Thanks');
+  });
+
+  test('lists nest at most five levels: deeper items join the fifth', () => {
+    const rows = Array.from({ length: 7 }, (_, depth) => `${'  '.repeat(depth)}- level ${depth + 1}`);
+    const reply = show(rows.join('\n'));
+    let depth = 0;
+    for (let list = reply.querySelector('ul'); list; list = list.querySelector('ul')) depth++;
+    expect(depth).toBe(5);
+    expect(reply.querySelectorAll('li')).toHaveLength(7);
+  });
+
   test('a heading is shown as a bold paragraph (no heading levels inside the log)', () => {
     const reply = show('## Opening hours\nMon to Fri');
     expect(reply.querySelector('h2')).toBeNull();

@@ -1,6 +1,6 @@
 // A small Markdown subset rendered to Preact elements, never to HTML strings: paragraphs, line
-// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists, [links](url) and bare ones, images as
-// links, # headings as bold, > quotes.
+// breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists (nested), [links](url) and bare
+// ones, images as links, # headings as bold, > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
 import { h, type ComponentChildren } from 'preact';
 import { attempt } from '../../core/attempt';
@@ -67,7 +67,10 @@ const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
 
-export function renderMarkdown(source: string, newTabHint: string): ComponentChildren[] {
+/** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
+const MAX_DEPTH = 4;
+
+export function renderMarkdown(source: string, newTabHint: string, depth = 0): ComponentChildren[] {
   const rows = source.split(/\r\n?|\n/);
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
@@ -97,20 +100,22 @@ export function renderMarkdown(source: string, newTabHint: string): ComponentChi
     if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
-      /** Each item's rows. */
+      const indent = row.search(/\S/);
+      /** Each item: its first row's text, then the rows indented under it. */
       const items: string[][] = [];
-      // Items of the same kind, and indented rows that continue the item above.
+      // Items of the same kind at this indent; rows indented deeper belong to the item above.
       take((r) => {
         const item = ITEM.exec(r);
-        if (item && (item[2] !== undefined) === ordered) items.push([item[3] ?? '']);
-        else if (item || !/^\s+\S/.test(r)) return null;
-        else items.at(-1)?.push(r.trim());
+        const deeper = depth < MAX_DEPTH && r.search(/\S/) > indent;
+        if (item && !deeper && (item[2] !== undefined) === ordered) items.push([item[3] ?? '']);
+        else if (!deeper) return null;
+        else items.at(-1)?.push(r);
         return r;
       });
       return h(
         ordered ? 'ol' : 'ul',
         { start: ordered && start !== 1 ? start : undefined },
-        items.map((item) => h('li', null, lines(item, newTabHint))),
+        items.map(([text = '', ...under]) => h('li', null, inline(text, newTabHint), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
       );
     }
     return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint));
