@@ -164,7 +164,7 @@ const nonEmpty = (record: Record<string, string>): Record<string, string> | unde
  * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
  * absent attributes stay absent. <prefix>prefill-<key> attributes gather into `prefill`, keyed as written.
  */
-export function optionsFromScript(el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> {
+export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> => {
   const found: Record<string, string | Record<string, string>> = {};
   const prefill: Record<string, string> = {};
   for (const { name, value } of el.attributes) {
