@@ -87,9 +87,8 @@ export function retryAfterSeconds(headers: Headers, nowMs: number = Date.now()):
  * is missing (Safari before 17.4) the deadline alone: the call still ends on time, and a call its
  * caller gave up on is answered as aborted once it settles (the caller's own signal is checked then).
  */
-export function anySignal(signal: AbortSignal | undefined, deadline: AbortSignal): AbortSignal {
-  return signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, deadline]) : deadline;
-}
+export const anySignal = (signal: AbortSignal | undefined, deadline: AbortSignal): AbortSignal =>
+  signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, deadline]) : deadline;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -211,6 +210,4 @@ export function createHttp(options: HttpOptions): Http {
   };
 }
 
-function abortedError(reason: unknown): ApiError {
-  return new ApiError('The request was cancelled.', { kind: 'aborted', cause: reason });
-}
+const abortedError = (reason: unknown): ApiError => new ApiError('The request was cancelled.', { kind: 'aborted', cause: reason });

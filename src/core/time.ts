@@ -58,7 +58,7 @@ const offsetAt = (ms: number, zone: string): number => wallAt(ms, zone) - ms;
  * which zones never make twice in a day. Only a falling offset makes an overlap, so the offset before
  * gives the earlier instant: the list comes out earlier first.
  */
-function instantsOf(wall: number, zone: string): number[] {
+const instantsOf = (wall: number, zone: string): number[] => {
   const candidates = new Set([wall - offsetAt(wall - DAY_MS, zone), wall - offsetAt(wall + DAY_MS, zone)]);
   return [...candidates].filter((t) => wallAt(t, zone) === wall);
 }

@@ -174,6 +174,41 @@ suite('owner theming in Chromium', () => {
     await page.context().close();
   });
 
+  test('data-avatar: a logo before the title that keeps its shape; the header buttons stay in the panel; a broken one hides', async () => {
+    // A wide logo (3:1), served from the page's origin like the widget.
+    const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="8" fill="#fff"/><circle cx="20" cy="20" r="12" fill="#0f766e"/><rect x="40" y="14" width="68" height="12" rx="4" fill="#0f766e"/></svg>';
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 320, height: 640 },
+    ]) {
+      const context = await demo.browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await page.route(`${demo.server.url}logo.svg`, (route) => route.fulfill({ contentType: 'image/svg+xml', body: LOGO }));
+      await page.route(`${demo.server.url}host.html`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: hostPage('data-avatar="/logo.svg"').replace('data-title="Harbor Physio"', 'data-title="Harbor Physio and Sports Rehabilitation"') }),
+      );
+      await page.goto(`${demo.server.url}host.html`);
+      await page.getByRole('button', { name: /^Chat with Harbor Physio/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Harbor Physio and Sports Rehabilitation' });
+      await panel.waitFor();
+      await page.waitForFunction(() => (document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img') as HTMLImageElement | null)?.complete);
+      const box = await page.evaluate(() => document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img')?.getBoundingClientRect().toJSON() as DOMRect);
+      expect([box.height, box.width]).toEqual([28, 84]);
+      const outer = await panel.boundingBox();
+      for (const name of ['New conversation', 'Close']) {
+        const button = await page.getByRole('button', { name }).boundingBox();
+        expect(button && outer && button.x + button.width).toBeLessThanOrEqual((outer?.x ?? 0) + (outer?.width ?? 0));
+      }
+      await page.screenshot({ path: `test-results/theming-avatar-${viewport.width}.png` });
+      await context.close();
+    }
+
+    const broken = await openHost(hostPage('data-avatar="/missing.png"'));
+    await open(broken);
+    await broken.waitForFunction(() => document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img')?.hidden === true);
+    await broken.context().close();
+  });
+
   test('<agent-widget>: the same properties and parts, set on the element', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();

@@ -116,6 +116,30 @@ describe('script tag validation', () => {
     expect(Array.from(group.querySelectorAll('button'), (b) => b.textContent?.trim())).toEqual(['Opening hours?', 'Where are you?']);
   });
 
+  test('data-avatar: a decorative image before the title, hidden if it fails to load', async () => {
+    await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme', 'data-avatar': '/logo.png' }));
+    expect(consoleWarn).not.toHaveBeenCalled();
+    const shadow = hosts()[0]?.shadowRoot ?? undefined;
+    const ui = widgetUi(shadow);
+    act(() => ui.getByRole('button', { name: 'Chat with Acme' }).click());
+    const avatar = shadow?.querySelector('img');
+    expect(avatar?.getAttribute('src')).toBe(new URL('/logo.png', document.baseURI).href);
+    // alt="": decorative, the title beside it names the panel.
+    expect(avatar?.getAttribute('alt')).toBe('');
+    expect(avatar?.nextElementSibling).toBe(ui.getByRole('heading', { name: 'Acme' }));
+    act(() => void avatar?.dispatchEvent(new Event('error')));
+    expect(avatar?.hidden).toBe(true);
+  });
+
+  test('data-avatar that is not an http(s) URL: one warning naming it, and no image', async () => {
+    await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme', 'data-avatar': 'javascript:alert(1)' }));
+    expect(consoleWarn).toHaveBeenCalledTimes(1);
+    expect(String(consoleWarn.mock.calls[0]?.[0])).toContain('data-avatar (avatar) must be an http(s) URL.');
+    const shadow = hosts()[0]?.shadowRoot ?? undefined;
+    act(() => widgetUi(shadow).getByRole('button', { name: 'Chat with Acme' }).click());
+    expect(shadow?.querySelector('img')).toBeNull();
+  });
+
   test('a good tag draws only the launcher, in an open shadow root on our own host element', async () => {
     await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme' }));
     expect(consoleError).not.toHaveBeenCalled();

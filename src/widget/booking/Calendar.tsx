@@ -10,7 +10,7 @@ import type { BookingStrings } from './strings';
 import { Reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
-function shiftMonth(date: string, k: number): string {
+const shiftMonth = (date: string, k: number): string => {
   const m = addMonths(date.slice(0, 7), k);
   return addDays(`${m}-01`, Math.min(Number(date.slice(8)), daysInMonth(m)) - 1);
 }

@@ -11,7 +11,7 @@ export interface CalendarEvent {
 /** 20261124T150000Z */
 const utcStamp = (d: Date): string => d.toISOString().replace(/[-:]|\.\d+/g, '');
 
-export function googleCalendarUrl(e: CalendarEvent): string {
+export const googleCalendarUrl = (e: CalendarEvent): string => {
   return (
     'https://calendar.google.com/calendar/render?action=TEMPLATE' +
     `&text=${encodeURIComponent(e.title)}&dates=${utcStamp(e.start)}/${utcStamp(e.end)}&details=${encodeURIComponent(e.details)}`
@@ -22,7 +22,7 @@ export function googleCalendarUrl(e: CalendarEvent): string {
 const escapeText = (s: string): string => s.replace(/[\\;,]/g, '\\$&').replace(/\r?\n/g, '\\n');
 
 /** Lines longer than 75 octets continue on the next line after CRLF and a space (§3.1). */
-function fold(line: string): string {
+const fold = (line: string): string => {
   let out = '';
   let octets = 0;
   for (const ch of line) {
@@ -38,7 +38,7 @@ function fold(line: string): string {
   return out;
 }
 
-export function icsText(e: CalendarEvent, stamp: Date): string {
+export const icsText = (e: CalendarEvent, stamp: Date): string => {
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -27,7 +27,7 @@ export function prefilledAnswers(fields: readonly FormField[], prefill: Record<s
   return new Map(fields.map((field) => [field.id, given.get(field.id) ?? given.get(fieldPurpose(field) ?? '') ?? '']));
 }
 
-export function fieldError(field: FormField, value: string): FieldError | undefined {
+export const fieldError = (field: FormField, value: string): FieldError | undefined => {
   const v = value.trim();
   if (!v) return field.required ? 'required' : undefined;
   return fieldPurpose(field) === 'email' && !isEmail(v) ? 'email' : undefined;
@@ -42,6 +42,6 @@ export function filled(fields: readonly FormField[], answers: Answers): [FormFie
 }
 
 /** The answers sent on create: trimmed, empty optional answers left out; `{}` when there are none (the spec requires formData). */
-export function formData(fields: readonly FormField[], answers: Answers): Record<string, string> {
+export const formData = (fields: readonly FormField[], answers: Answers): Record<string, string> => {
   return Object.fromEntries(filled(fields, answers).map(([field, v]) => [field.id, v]));
 }

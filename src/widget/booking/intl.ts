@@ -17,7 +17,7 @@ export function formatDate(locale: string, date: string, options: Intl.DateTimeF
  * The time (or with `withDay`, day and time) of `instant` on `zone`'s wall clock. When that wall time
  * occurs twice in `zone` (a DST fall-back hour) the zone's abbreviation tells the two apart.
  */
-export function formatInstant(locale: string, zone: string, instant: Date, withDay?: boolean): string {
+export const formatInstant = (locale: string, zone: string, instant: Date, withDay?: boolean): string => {
   const options = { ...(withDay && LONG_DAY), ...TIME, ...(isAmbiguousAt(instant, zone) && { timeZoneName: 'short' as const }) };
 
   return dtf(locale, zone, options).format(instant);

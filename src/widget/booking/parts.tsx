@@ -125,7 +125,7 @@ export function Facts({ rows }: { rows: Row[] }) {
 }
 
 /** The same instant on the visitor's clock and, when it differs, the agent's: one row per zone. */
-export function whenRows(ctx: BookingContext, agentZone: string, instant: Date): Row[] {
+export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Row[] => {
   return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => [
     zoneName(ctx.locale, zone, instant),
     formatInstant(ctx.locale, zone, instant, true),

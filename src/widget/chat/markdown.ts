@@ -70,7 +70,7 @@ const QUOTE = /^\s*>\s?(.*)$/;
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
 
-export function renderMarkdown(source: string, newTabHint: string, depth = 0): ComponentChildren[] {
+export const renderMarkdown = (source: string, newTabHint: string, depth = 0): ComponentChildren[] => {
   const rows = source.split(/\r\n?|\n/);
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */

@@ -30,7 +30,7 @@ let scriptUrl: string | undefined;
  * Validates `input` and mounts it into `host` (an <agent-widget>), else where the options say. When the
  * options cannot be used the console says why, and `emitter` hears an `error` event.
  */
-export function start(input: unknown, doc: Document, emitter: Emitter, host?: HTMLElement): WidgetHandle | undefined {
+export const start = (input: unknown, doc: Document, emitter: Emitter, host?: HTMLElement): WidgetHandle | undefined => {
   const options = readOptions(input, doc);
   const container = host ?? (options && resolveContainer(options, doc));
   if (options && container) return mountResolved(container, options, { emitter, host, scriptUrl });
@@ -106,7 +106,7 @@ function replay(api: AgentWidgetApi, entry: unknown): void {
 }
 
 /** Installs the global (once per page), starts from `script`'s data-* options, then replays the queue. */
-export function installGlobal(win: Window, script: Element | null): AgentWidgetApi {
+export const installGlobal = (win: Window, script: Element | null): AgentWidgetApi => {
   const existing = win.AgentWidget;
   // Checked as an object first: a page may have put anything under that name.
   if (typeof existing === 'object' && existing !== null && 'version' in existing) {

@@ -48,7 +48,7 @@ export type Strings = typeof defaultStrings;
 export type StringKey = keyof Strings;
 
 /** The entries of `given` that are known keys holding text, and the names of the others. */
-export function pickStrings(given: Record<string, unknown>): [Partial<Strings>, string[]] {
+export const pickStrings = (given: Record<string, unknown>): [Partial<Strings>, string[]] => {
   const picked: Record<string, string> = {};
   const rejected: string[] = [];
   for (const [key, text] of Object.entries(given)) {

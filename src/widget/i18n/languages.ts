@@ -19,7 +19,7 @@ const loads: Record<string, Promise<Partial<Strings> | undefined>> = {};
  * keys with text); undefined (English) when it cannot load. The URL is made at run time: the comments
  * tell Vite and webpack (an app bundling agent-widget) not to resolve it.
  */
-export function loadLanguage(code: string, scriptUrl: string): Promise<Partial<Strings> | undefined> {
+export const loadLanguage = (code: string, scriptUrl: string): Promise<Partial<Strings> | undefined> => {
   const url = new URL(`locales/${code}.js`, scriptUrl).href;
   return (loads[code] ??= (import(/* @vite-ignore */ /* webpackIgnore: true */ url) as Promise<{ default?: unknown }>)
     .then(({ default: found }) => {

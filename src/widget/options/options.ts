@@ -49,6 +49,8 @@ export interface WidgetOptions {
   view?: View;
   /** 1-4 questions offered as buttons on an empty conversation; from a tag, JSON (data-starters). */
   starters?: readonly string[] | string;
+  /** An http(s) URL of an avatar or logo shown before the title. */
+  avatar?: string;
   /** Bubble mode: the stacking order on the page, 0 to 2147483647 (the default: above everything). */
   zIndex?: number | string;
 }
@@ -72,6 +74,7 @@ export interface ResolvedOptions {
   utm: Record<string, string> | undefined;
   view: View;
   starters: readonly string[];
+  avatar: string | undefined;
   zIndex: string;
 }
 
@@ -125,6 +128,7 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
   title: [same, 'text', undefined],
   greeting: [same, 'text', undefined],
   starters: [(v) => starterList(attempt(() => JSON.parse(v))), `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`, []],
+  avatar: [httpUrl, 'an http(s) URL', undefined],
   color: [(v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), '#rgb or #rrggbb', DEFAULT_COLOR],
   position: oneOf('right', 'left'),
   theme: oneOf('light', 'dark', 'auto'),
@@ -160,7 +164,7 @@ const nonEmpty = (record: Record<string, string>): Record<string, string> | unde
  * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
  * absent attributes stay absent. <prefix>prefill-<key> attributes gather into `prefill`, keyed as written.
  */
-export function optionsFromScript(el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> {
+export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> => {
   const found: Record<string, string | Record<string, string>> = {};
   const prefill: Record<string, string> = {};
   for (const { name, value } of el.attributes) {

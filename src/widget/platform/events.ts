@@ -34,7 +34,7 @@ export interface Emitter {
   emit<K extends WidgetEvent>(type: K, payload: WidgetEventMap[K]): void;
 }
 
-export function createEmitter(): Emitter {
+export const createEmitter = (): Emitter => {
   // A fresh entry per subscription, so the same function added twice is removed once per call.
   // Stored untyped: emit() only calls an entry with its own event's payload.
   const entries = new Set<[WidgetEvent, (payload: never) => void]>();

@@ -170,6 +170,8 @@ export class App extends Reactive<AppProps> {
             onKeyDown={onPanelKey}
           >
             <div class="header" part="header">
+              {/* Decorative: the title names the panel. A broken image hides rather than showing its icon. */}
+              {options.avatar && <img class="avatar" part="avatar" src={options.avatar} alt="" onError={(e) => (e.currentTarget.hidden = true)} />}
               <h2 class="title">
                 <bdi>{title}</bdi>
               </h2>
