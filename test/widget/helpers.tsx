@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, vi } from 'vitest';
 import { mount, type MountDeps, type WidgetHandle, type WidgetOptions } from '../../src/widget/entries/bundler';
 import type { ProxyChatRequest, ProxyErrorCode } from '../../src/core/types';
-import { SANDBOX_BASE_URL } from '../support/msw';
+import { SANDBOX_BASE_URL, type SandboxServer } from '../support/msw';
 
 export const CHAT_URL = 'https://shop.test/api/chat';
 export const AGENT_ID = 'demo-agent';
@@ -134,4 +134,18 @@ export function gate() {
     open = resolve;
   });
   return { opened, open };
+}
+
+/** A mounted conversation with one delivered exchange ("Hello") and then `failed`, which the proxy refused. */
+export async function conversationWithFailure(api: SandboxServer, failed: string) {
+  const proxy = proxyReplying();
+  api.server.use(proxy.handler);
+  const mounted = mountWidget();
+  const box = openChat(mounted.ui);
+  send(box, 'Hello');
+  await mounted.ui.findByText('You said: Hello');
+  api.server.use(proxyFailing(500, 'upstream_error'));
+  send(box, failed);
+  await mounted.ui.findByText(/Something went wrong/);
+  return { ...mounted, box, proxy };
 }

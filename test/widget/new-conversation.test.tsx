@@ -6,24 +6,12 @@ import { describe, expect, test } from 'vitest';
 import type { ChatMessage } from '../../src/widget/chat/store';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { CHAT_URL, mountWidget, openChat, proxyFailing, proxyReplying, send, settle } from './helpers';
+import { CHAT_URL, conversationWithFailure, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 
 const api = useSandboxServer();
 const CHAT_KEY = storageKey('demo-agent', 'chat');
 
-/** A conversation with one delivered exchange and one message that failed. */
-async function conversation() {
-  const proxy = proxyReplying();
-  api.server.use(proxy.handler);
-  const mounted = mountWidget();
-  const box = openChat(mounted.ui);
-  send(box, 'Hello');
-  await mounted.ui.findByText('You said: Hello');
-  api.server.use(proxyFailing(500, 'upstream_error'));
-  send(box, 'Are you there?');
-  await mounted.ui.findByText(/Something went wrong/);
-  return { ...mounted, box, proxy };
-}
+const conversation = () => conversationWithFailure(api, 'Are you there?');
 
 describe('New conversation', () => {
   test('clears at once and says so, with Undo; focus goes to the composer', async () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/store';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { CHAT_URL, forget, mountWidget, networkDown, openChat, proxyFailing, proxyReplying, send, settle, type } from './helpers';
+import { CHAT_URL, conversationWithFailure, forget, mountWidget, networkDown, openChat, proxyReplying, send, settle, type } from './helpers';
 
 const api = useSandboxServer();
 const CHAT_KEY = storageKey('demo-agent', 'chat');
@@ -83,15 +83,7 @@ describe('typed text across a reload', () => {
   });
 
   test('a message that failed comes back Stopped, with Retry, which sends it in the same conversation', async () => {
-    const proxy = proxyReplying();
-    api.server.use(proxy.handler);
-    const mounted = mountWidget();
-    const box = openChat(mounted.ui);
-    send(box, 'Hello');
-    await mounted.ui.findByText('You said: Hello');
-    api.server.use(proxyFailing(500, 'upstream_error'));
-    send(box, 'When are you open?');
-    await mounted.ui.findByText(/Something went wrong/);
+    const { proxy, ...mounted } = await conversationWithFailure(api, 'When are you open?');
     hide();
 
     const { ui } = reload(mounted);
