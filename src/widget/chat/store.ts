@@ -145,7 +145,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /**
    * The bounds: automatic resends spent, per cause and message, keyed cause + id. One after a 429 (`busy`),
    * one on the `online` event (`online`), UNREACHABLE_WAITS_S.length while unreachable (`unreachable`).
-   * The first and last causes are the failure's reason, and fail() keys them with it.
    */
   const spent = new Map<string, number>();
   /** Counts one more automatic resend of `key`; returns how many were spent before it. */
@@ -206,11 +205,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
-        if (wait > MAX_AUTO_WAIT_S || spend(reason + id)) reason = 'still-busy';
+        if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
         else retryAt = later(id, wait);
       }
       if (reason === 'unreachable') {
-        const wait = UNREACHABLE_WAITS_S[spend(reason + id)];
+        const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
         if (wait) retryAt = later(id, wait);
       }
       if (failure.kind === 'invalid') logError(failure.message);
