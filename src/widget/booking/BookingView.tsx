@@ -101,7 +101,7 @@ const DateStep = reactive(function DateStep(env: Env) {
       <p role="status" class="note">
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(month) }) : ''}
       </p>
-      <ZoneLine env={env} from={`${month}-01`} to={`${month}-${daysInMonth(month)}`} />
+      {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
@@ -109,9 +109,10 @@ const DateStep = reactive(function DateStep(env: Env) {
 
 /**
  * "Times in <zone> · show in <other zone>", the zones named as of the days `from` to `to` on show.
- * The switch is offered when the visitor's zone is not the agent's.
+ * The switch is offered when the visitor's zone is not the agent's. Called in the step's view, which
+ * so redraws when the shown zone changes.
  */
-const ZoneLine = reactive(function ZoneLine({ env: { store, t, ctx }, from, to }: { env: Env; from: string; to: string }) {
+const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
   const { locale, visitorTimeZone } = ctx;
   const agentZone = store.zone();
   const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
@@ -129,7 +130,7 @@ const ZoneLine = reactive(function ZoneLine({ env: { store, t, ctx }, from, to }
       )}
     </p>
   );
-});
+};
 
 /**
  * Slot buttons; the visible time comes first in the name, so speech input can say what it sees, then the
@@ -166,7 +167,7 @@ const TimeStep = reactive(function TimeStep(env: Env) {
   return (
     <StepFrame env={env} heading={t.timeHeading}>
       <p class="sub">{formatDate(ctx.locale, day)}</p>
-      <ZoneLine env={env} from={day} to={day} />
+      {zoneLine(env, day, day)}
       {taken && (
         <div role="alert" class="taken">
           <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown.value, taken.instant) })}</p>
