@@ -210,13 +210,14 @@ const FormStep = reactive(function FormStep(env: Env) {
       {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. Unkeyed: the
           config's fields are fixed while shown. */}
       {store.config.value?.form_fields.map((field, i) => (
-        <Field env={env} field={field} id={`field-${i}`} />
+        fieldView(env, field, `field-${i}`)
       ))}
     </StepFrame>
   );
 });
 
-const Field = reactive(function Field({ env: { store, t }, field, id }: { env: Env; field: FormField; id: string }) {
+/** One field of the form; called in the form's view, which so redraws as answers and errors change. */
+const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
   const { id: name, required, inputType } = field;
   const label = field.label || name;
   const error = store.errors.value.get(name);
@@ -248,7 +249,7 @@ const Field = reactive(function Field({ env: { store, t }, field, id }: { env: E
       )}
     </div>
   );
-});
+};
 
 /** The answers as label/value rows, in the config's field order. */
 const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
