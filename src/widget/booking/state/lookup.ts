@@ -88,10 +88,9 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
         ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: bookingCode, booking: gone, message });
         // The visitor may have moved on (Look up another) while the cancel was on its way.
         if (result.peek() !== current) return;
-        asking.value = false;
-        cancelled.value = true;
         // The view stops offering the cancel: the status is cancelled.
-        result.value = { ...current, booking: gone };
+        show({ ...current, booking: gone });
+        cancelled.value = true;
       },
       (error) => {
         if (result.peek() !== current) return;
@@ -100,8 +99,7 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
         const p = problem.peek();
         if (p?.kind === 'refused') {
           setProblem(null);
-          asking.value = false;
-          result.value = { ...current, canCancel: false, cancelReason: p.message };
+          show({ ...current, canCancel: false, cancelReason: p.message });
         }
       },
     );
