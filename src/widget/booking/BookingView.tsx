@@ -36,11 +36,8 @@ type FrameProps = {
   children?: ComponentChildren;
 };
 
-/** A Book step with the store's failure and Back wired in. */
-const StepFrame = reactive(function StepFrame(props: FrameProps) {
-  const { store, t } = props.env;
-  return <Step notFound={t.unavailable} onBack={store.canGoBack.value ? store.back : undefined} {...props} />;
-});
+/** A Book step: a 404 there means booking is not available. */
+const StepFrame = (props: FrameProps) => <Step notFound={props.env.t.unavailable} {...props} />;
 
 const LoadingStep = reactive(function LoadingStep(env: Env) {
   return (

@@ -10,10 +10,12 @@ import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
 import { reactive } from '../platform/reactive';
 
-/** What a step shows of its store: the failure, and the retry that goes with it. */
+/** What a step shows of its store: the failure, and the retry that goes with it; Back, where the store has steps of its own. */
 interface Failing {
   problem: ReadonlySignal<Problem | null>;
   retry(): void;
+  canGoBack?: ReadonlySignal<boolean>;
+  back?(): void;
 }
 
 /** What every step of either view gets: its store, the strings and the context. */
@@ -49,6 +51,7 @@ interface StepProps {
   heading: string;
   /** What a 404 means here; "not found" by default. */
   notFound?: string;
+  /** Back; by default the store's, where it offers one. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
   onSubmit?: (form: HTMLFormElement) => void;
@@ -59,7 +62,7 @@ interface StepProps {
 }
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
+export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack = store.canGoBack?.value ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
   /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
   const said: Partial<Record<Problem['kind'], string>> = {
