@@ -1,5 +1,5 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
-import type { ComponentChildren, ComponentType, TargetedEvent } from 'preact';
+import type { ComponentChildren, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
 import type { BookingConfig, FormField } from '../../core/types';
@@ -17,12 +17,10 @@ type Env = StepEnv<BookingFlow>;
 
 export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
   const store = stores.flow();
-  const context = stores.context;
   const step = store.step.value;
-  const View = STEPS[step];
   return (
     <StepView step={step}>
-      <View store={store} t={strings} ctx={context} />
+      {STEPS[step]({ store, t: strings, ctx: stores.context })}
     </StepView>
   );
 });
@@ -39,13 +37,13 @@ type FrameProps = {
 /** A Book step: a 404 there means booking is not available. */
 const StepFrame = (props: FrameProps) => <Step notFound={props.env.t.unavailable} {...props} />;
 
-const LoadingStep = reactive(function LoadingStep(env: Env) {
+function LoadingStep(env: Env) {
   return (
     <StepFrame env={env} heading={env.t.bookHeading}>
       {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
     </StepFrame>
   );
-});
+}
 
 /** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
 const intro = (c: BookingConfig | null) =>
@@ -62,7 +60,7 @@ const durationOf = ({ store, ctx }: Env): string => {
   return d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
 };
 
-const DurationStep = reactive(function DurationStep(env: Env) {
+function DurationStep(env: Env) {
   const { store, t, ctx } = env;
   return (
     <StepFrame env={env} heading={t.durationHeading}>
@@ -81,9 +79,9 @@ const DurationStep = reactive(function DurationStep(env: Env) {
       </ul>
     </StepFrame>
   );
-});
+}
 
-const DateStep = reactive(function DateStep(env: Env) {
+function DateStep(env: Env) {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
   const month = store.month.value;
@@ -102,12 +100,12 @@ const DateStep = reactive(function DateStep(env: Env) {
       <Calendar store={store} t={t} locale={ctx.locale} />
     </StepFrame>
   );
-});
+}
 
 /**
  * "Times in <zone> · show in <other zone>", the zones named as of the days `from` to `to` on show.
- * The switch is offered when the visitor's zone is not the agent's. Called in the step's view, which
- * so redraws when the shown zone changes.
+ * The switch is offered when the visitor's zone is not the agent's. Called in the view, which so
+ * redraws when the shown zone changes.
  */
 const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
   const { locale, visitorTimeZone } = ctx;
@@ -156,7 +154,7 @@ function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[
   );
 }
 
-const TimeStep = reactive(function TimeStep(env: Env) {
+function TimeStep(env: Env) {
   const { store, t, ctx } = env;
   const day = store.date.value ?? '';
   const slots = store.slots.value;
@@ -182,12 +180,12 @@ const TimeStep = reactive(function TimeStep(env: Env) {
       )}
     </StepFrame>
   );
-});
+}
 
 /** Input types kept as the config gives them; email and tel come with the field's purpose, the rest is text. */
 const INPUT_TYPES = ['url', 'number'];
 
-const FormStep = reactive(function FormStep(env: Env) {
+function FormStep(env: Env) {
   const { store, t } = env;
   return (
     <StepFrame
@@ -211,9 +209,9 @@ const FormStep = reactive(function FormStep(env: Env) {
       ))}
     </StepFrame>
   );
-});
+}
 
-/** One field of the form; called in the form's view, which so redraws as answers and errors change. */
+/** One field of the form; called in the view, which so redraws as answers and errors change. */
 const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
   const { id: name, required, inputType } = field;
   const label = field.label || name;
@@ -252,7 +250,7 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
 const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
   filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
 
-const ReviewStep = reactive(function ReviewStep(env: Env) {
+function ReviewStep(env: Env) {
   const { store, t, ctx } = env;
   const c = store.config.value;
   const chosen = store.slot.value;
@@ -278,9 +276,9 @@ const ReviewStep = reactive(function ReviewStep(env: Env) {
       />
     </StepFrame>
   );
-});
+}
 
-const DoneStep = reactive(function DoneStep(env: Env) {
+function DoneStep(env: Env) {
   const { store, t, ctx } = env;
   const b = store.booking.value;
   const c = store.config.value;
@@ -325,9 +323,13 @@ const DoneStep = reactive(function DoneStep(env: Env) {
       )}
     </StepFrame>
   );
-});
+}
 
-const STEPS: Record<StepName, ComponentType<Env>> = {
+/**
+ * The steps are functions the view above calls, not components: it redraws with every signal the step
+ * reads. StepView draws each step anew, so none reuses the last one's elements.
+ */
+const STEPS: Record<StepName, (env: Env) => ComponentChildren> = {
   loading: LoadingStep,
   duration: DurationStep,
   date: DateStep,

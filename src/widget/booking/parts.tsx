@@ -42,7 +42,12 @@ export class StepView extends Component<{ step: string; children: ComponentChild
   }
 
   render() {
-    return <div class="booking">{this.props.children}</div>;
+    // Keyed by the step: a new step's controls and live regions are new elements, none reused from the last.
+    return (
+      <div class="booking" key={this.props.step}>
+        {this.props.children}
+      </div>
+    );
   }
 }
 
