@@ -15,14 +15,15 @@ export const LookupView = reactive(function LookupView({ stores, strings }: Book
   const result = store.result.value;
   const asking = store.asking.value;
   const env: Env = { store, t: strings, ctx: context };
+  // The steps are functions this view calls, not components: it redraws with every signal they read.
   return (
     <StepView step={!result ? 'find' : asking ? 'ask' : 'result'}>
-      {!result ? <Find {...env} /> : asking ? <Ask env={env} result={result} /> : <Result env={env} result={result} />}
+      {!result ? find(env) : asking ? ask(env, result) : resultStep(env, result)}
     </StepView>
   );
 });
 
-const Find = reactive(function Find(env: Env) {
+function find(env: Env) {
   const { store, t, ctx } = env;
   const invalid = store.invalid.value;
   const remembered = ctx.remembered.list.value;
@@ -78,14 +79,9 @@ const Find = reactive(function Find(env: Env) {
       </div>
     </Step>
   );
-});
-
-interface ResultProps {
-  env: Env;
-  result: LookupBookingResponse;
 }
 
-const Result = reactive(function Result({ env, result }: ResultProps) {
+function resultStep(env: Env, result: LookupBookingResponse) {
   const { store, t, ctx } = env;
   const cancelled = store.cancelled.value;
   // Not after a cancel made in the Book view's tab or another one.
@@ -113,9 +109,9 @@ const Result = reactive(function Result({ env, result }: ResultProps) {
       {!canCancel && !cancelled && result.cancelReason && <p class="note">{result.cancelReason}</p>}
     </Step>
   );
-});
+}
 
-const Ask = reactive(function Ask({ env, result }: ResultProps) {
+function ask(env: Env, result: LookupBookingResponse) {
   const { store, t } = env;
   return (
     <Step
@@ -134,4 +130,4 @@ const Ask = reactive(function Ask({ env, result }: ResultProps) {
       <Facts rows={bookingRows(env, result.booking)} />
     </Step>
   );
-});
+}
