@@ -132,7 +132,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
  * zone as of that time. `--aw-b-n`, the longest label in characters, sizes the grid's columns so that no
  * label wraps, whatever the locale's time format.
  */
-function SlotButtons({ env: { store, t, ctx }, slots }: { env: Env; slots: Slot[] }) {
+function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
   const zone = store.shown.value;
   const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
@@ -166,7 +166,7 @@ function TimeStep(env: Env) {
       {taken && (
         <div role="alert" class="taken">
           <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown.value, taken.instant) })}</p>
-          {slots && <SlotButtons env={env} slots={store.nearest.value} />}
+          {slots && slotButtons(env, store.nearest.value)}
         </div>
       )}
       {!slots ? (
@@ -174,7 +174,7 @@ function TimeStep(env: Env) {
           {t.loading}
         </p>
       ) : slots.length ? (
-        <SlotButtons env={env} slots={slots} />
+        slotButtons(env, slots)
       ) : (
         <p>{t.noSlots}</p>
       )}
