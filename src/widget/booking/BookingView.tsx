@@ -8,7 +8,7 @@ import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, MONTH, zoneName } from './intl';
-import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
+import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
 import type { BookingFlow, Slot, Step as StepName } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
@@ -267,13 +267,11 @@ function ReviewStep(env: Env) {
       }
     >
       <p class="booking-title" dir="auto">{c.booking_title}</p>
-      <Facts
-        rows={[
-          ...whenRows(ctx, c.timezone, chosen.instant),
-          [t.duration, durationOf(env)],
-          ...answerRows(c.form_fields, store.answers.value),
-        ]}
-      />
+      {facts([
+        ...whenRows(ctx, c.timezone, chosen.instant),
+        [t.duration, durationOf(env)],
+        ...answerRows(c.form_fields, store.answers.value),
+      ])}
     </StepFrame>
   );
 }
@@ -308,7 +306,7 @@ function DoneStep(env: Env) {
       }
     >
       <p class="booking-title" dir="auto">{c.booking_title}</p>
-      <Facts rows={[...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))]} />
+      {facts([...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))])}
       {!gone && (
         <p class="add">
           <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">

@@ -2,7 +2,7 @@
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
-import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
+import { bookingRows, facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupStore } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
@@ -105,7 +105,7 @@ function resultStep(env: Env, result: LookupBookingResponse) {
           {t.cancelledHeading}
         </p>
       )}
-      <Facts rows={bookingRows(env, result.booking)} />
+      {facts(bookingRows(env, result.booking))}
       {!canCancel && !cancelled && result.cancelReason && <p class="note">{result.cancelReason}</p>}
     </Step>
   );
@@ -127,7 +127,7 @@ function ask(env: Env, result: LookupBookingResponse) {
       }
     >
       <p>{t.cancelWarn}</p>
-      <Facts rows={bookingRows(env, result.booking)} />
+      {facts(bookingRows(env, result.booking))}
     </Step>
   );
 }

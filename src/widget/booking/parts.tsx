@@ -119,7 +119,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, notFoun
 export type Row = [string, ComponentChildren];
 
 /** Rows of a description list. */
-export function Facts({ rows }: { rows: Row[] }) {
+export function facts(rows: Row[]) {
   return (
     <dl class="facts">
       {rows.map(([label, value]) => (
