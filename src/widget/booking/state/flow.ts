@@ -408,9 +408,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         step.value = 'time';
       },
       (error) => {
-        fail('create', create)(error);
         // A refusal is about the answers (or says what is wrong): shown next to the form, every answer kept.
-        if (problem.peek()?.kind === 'refused') step.value = 'form';
+        if (fail('create', create)(error)?.kind === 'refused') step.value = 'form';
       },
     );
   }

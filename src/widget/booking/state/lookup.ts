@@ -94,9 +94,8 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
       },
       (error) => {
         if (result.peek() !== current) return;
-        fail('cancel', cancel)(error);
         // A refusal is the cancel reason: say it where the reason goes, and stop offering the cancel control.
-        const p = problem.peek();
+        const p = fail('cancel', cancel)(error);
         if (p?.kind === 'refused') {
           setProblem(null);
           show({ ...current, canCancel: false, cancelReason: p.message });

@@ -40,8 +40,8 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
 /** A store's failure on screen, and the request that retry() sends again. */
 export interface Problems {
   readonly problem: ReadonlySignal<Problem | null>;
-  /** The failure handler of `request`; `retry` is what asking again means. */
-  fail(request: BookingRequest, retry: () => void): (error: unknown) => void;
+  /** The failure handler of `request`, which returns the Problem it shows; `retry` is what asking again means. */
+  fail(request: BookingRequest, retry: () => void): (error: unknown) => Problem | null;
   /** Shows `value` (null: nothing) with no retry. */
   set(value: Problem | null): void;
   retry(): void;
@@ -58,8 +58,10 @@ export function createProblems(ctx: BookingContext): Problems {
     problem,
     set,
     fail: (request, retry) => (error) => {
-      set(reportFailure(ctx, request, error));
-      if (problem.peek()?.retryable) again = retry;
+      const shown = reportFailure(ctx, request, error);
+      set(shown);
+      if (shown?.retryable) again = retry;
+      return shown;
     },
     retry() {
       const send = again;
