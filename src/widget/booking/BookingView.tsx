@@ -20,28 +20,17 @@ export const BookingView = reactive(function BookingView({ stores, strings }: Bo
   const step = store.step.value;
   return (
     <StepView step={step}>
-      {STEPS[step]({ store, t: strings, ctx: stores.context })}
+      {/* A 404 here means booking is not available, where in My booking no booking has the code. */}
+      {STEPS[step]({ store, t: { ...strings, notFound: strings.unavailable }, ctx: stores.context })}
     </StepView>
   );
 });
 
-type FrameProps = {
-  env: Env;
-  heading: string;
-  onSubmit?: (form: HTMLFormElement) => void;
-  ok?: boolean;
-  actions?: ComponentChildren;
-  children?: ComponentChildren;
-};
-
-/** A Book step: a 404 there means booking is not available. */
-const StepFrame = (props: FrameProps) => <Step notFound={props.env.t.unavailable} {...props} />;
-
 function LoadingStep(env: Env) {
   return (
-    <StepFrame env={env} heading={env.t.bookHeading}>
+    <Step env={env} heading={env.t.bookHeading}>
       {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
-    </StepFrame>
+    </Step>
   );
 }
 
@@ -63,7 +52,7 @@ const durationOf = ({ store, ctx }: Env): string => {
 function DurationStep(env: Env) {
   const { store, t, ctx } = env;
   return (
-    <StepFrame env={env} heading={t.durationHeading}>
+    <Step env={env} heading={t.durationHeading}>
       {intro(store.config.value)}
       <ul class="choices">
         {store.durations.value.map((option) => (
@@ -77,7 +66,7 @@ function DurationStep(env: Env) {
           </li>
         ))}
       </ul>
-    </StepFrame>
+    </Step>
   );
 }
 
@@ -87,7 +76,7 @@ function DateStep(env: Env) {
   const month = store.month.value;
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
-    <StepFrame env={env} heading={t.dateHeading}>
+    <Step env={env} heading={t.dateHeading}>
       {store.durations.value.length === 1 ? intro(store.config.value) : (
         <p class="sub">
           <bdi>{durationOf(env)}</bdi>
@@ -98,7 +87,7 @@ function DateStep(env: Env) {
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
       <Calendar store={store} t={t} locale={ctx.locale} />
-    </StepFrame>
+    </Step>
   );
 }
 
@@ -160,7 +149,7 @@ function TimeStep(env: Env) {
   const slots = store.slots.value;
   const taken = store.taken.value;
   return (
-    <StepFrame env={env} heading={t.timeHeading}>
+    <Step env={env} heading={t.timeHeading}>
       <p class="sub">{formatDate(ctx.locale, day)}</p>
       {zoneLine(env, day, day)}
       {taken && (
@@ -178,7 +167,7 @@ function TimeStep(env: Env) {
       ) : (
         <p>{t.noSlots}</p>
       )}
-    </StepFrame>
+    </Step>
   );
 }
 
@@ -188,7 +177,7 @@ const INPUT_TYPES = ['url', 'number'];
 function FormStep(env: Env) {
   const { store, t } = env;
   return (
-    <StepFrame
+    <Step
       env={env}
       heading={t.formHeading}
       onSubmit={(form) => {
@@ -207,7 +196,7 @@ function FormStep(env: Env) {
       {store.config.value?.form_fields.map((field, i) => (
         fieldView(env, field, `field-${i}`)
       ))}
-    </StepFrame>
+    </Step>
   );
 }
 
@@ -256,7 +245,7 @@ function ReviewStep(env: Env) {
   const chosen = store.slot.value;
   const submitting = store.submitting.value;
   return c && chosen && (
-    <StepFrame
+    <Step
       env={env}
       heading={t.reviewHeading}
       onSubmit={store.create}
@@ -272,7 +261,7 @@ function ReviewStep(env: Env) {
         [t.duration, durationOf(env)],
         ...answerRows(c.form_fields, store.answers.value),
       ])}
-    </StepFrame>
+    </Step>
   );
 }
 
@@ -295,7 +284,7 @@ function DoneStep(env: Env) {
   const status = statusOf(ctx, b);
   const gone = status === CANCELLED_STATUS;
   return (
-    <StepFrame
+    <Step
       env={env}
       heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
       ok={status === 'confirmed'}
@@ -319,7 +308,7 @@ function DoneStep(env: Env) {
           </a>
         </p>
       )}
-    </StepFrame>
+    </Step>
   );
 }
 

@@ -54,8 +54,6 @@ export class StepView extends Component<{ step: string; children: ComponentChild
 interface StepProps {
   env: Env;
   heading: string;
-  /** What a 404 means here; "not found" by default. */
-  notFound?: string;
   /** Back; by default the store's, where it offers one. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
@@ -67,11 +65,11 @@ interface StepProps {
 }
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({ env: { store, t }, heading, notFound = t.notFound, onBack = store.canGoBack?.value ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
+export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.value ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
   /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
   const said: Partial<Record<Problem['kind'], string>> = {
-    notFound,
+    notFound: t.notFound,
     offline: t.networkError,
     unreachable: t.unreachable,
     timeout: t.unreachable,
