@@ -27,7 +27,7 @@ export interface Env<S extends Failing = Failing> {
 
 /**
  * A view's root, which moves focus to the step's heading when the step changes: focus that was in the
- * view, or was lost with the old step's controls. Not on first render (the shell owns that focus), and
+ * view was lost with the old step's elements. Not on first render (the shell owns that focus), and
  * not when the visitor has put focus elsewhere, such as on the tabs.
  */
 export class StepView extends Component<{ step: string; children: ComponentChildren }> {
@@ -37,7 +37,7 @@ export class StepView extends Component<{ step: string; children: ComponentChild
     if (previous.step === this.props.step) return;
     // The view is connected when this runs, so its root is the document or the shadow root.
     const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
-    if (active && active !== view.ownerDocument.body && !view.contains(active)) return;
+    if (active && active !== view.ownerDocument.body) return;
     view.querySelector<HTMLElement>('h2')?.focus();
   }
 
