@@ -86,7 +86,7 @@ function DateStep(env: Env) {
         {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(month) }) : ''}
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
-      <Calendar store={store} t={t} locale={ctx.locale} />
+      <Calendar env={env} />
     </Step>
   );
 }

@@ -5,8 +5,8 @@ import type { TargetedKeyboardEvent } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
+import type { Env } from './parts';
 import type { BookingFlow } from './state';
-import type { BookingStrings } from './strings';
 import { Reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
@@ -16,9 +16,7 @@ const shiftMonth = (date: string, k: number): string => {
 }
 
 interface CalendarProps {
-  store: BookingFlow;
-  t: BookingStrings;
-  locale: string;
+  env: Env<BookingFlow>;
 }
 
 export class Calendar extends Reactive<CalendarProps> {
@@ -33,12 +31,13 @@ export class Calendar extends Reactive<CalendarProps> {
   /** Focuses the store's focused day; false when it is not drawn. */
   focusDay(): boolean {
     // Drawn by view() below, so base is the calendar's div.
-    const day = (this.base as HTMLElement | undefined)?.querySelector<HTMLElement>(`[data-date="${this.props.store.focused.peek()}"]`);
+    const day = (this.base as HTMLElement | undefined)?.querySelector<HTMLElement>(`[data-date="${this.props.env.store.focused.peek()}"]`);
     day?.focus();
     return !!day;
   }
 
-  view({ store, t, locale }: CalendarProps) {
+  view({ env: { store, t, ctx } }: CalendarProps) {
+    const { locale } = ctx;
     const month = store.month.value;
     const list = store.monthDates.value;
     const focused = store.focused.value;
