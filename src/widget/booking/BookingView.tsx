@@ -171,8 +171,6 @@ function TimeStep(env: Env) {
   );
 }
 
-/** Input types kept as the config gives them; email and tel come with the field's purpose, the rest is text. */
-const INPUT_TYPES = ['url', 'number'];
 
 function FormStep(env: Env) {
   const { store, t } = env;
@@ -218,7 +216,8 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
     'aria-describedby': error ? `${id}-error` : undefined,
     onInput: (e: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => store.answer(name, e.currentTarget.value),
   };
-  const type = purpose === 'email' || purpose === 'tel' ? purpose : INPUT_TYPES.includes(inputType) ? inputType : 'text';
+  // Email and tel come with the field's purpose, url and number as the config gives them; the rest is text.
+  const type = purpose === 'email' || purpose === 'tel' ? purpose : inputType === 'url' || inputType === 'number' ? inputType : 'text';
   return (
     <div class="field">
       <label for={id}>
