@@ -178,11 +178,7 @@ function FormStep(env: Env) {
     <Step
       env={env}
       heading={t.formHeading}
-      onSubmit={(form) => {
-        const invalid = store.submitForm();
-        const input = invalid && form.elements.namedItem(invalid);
-        if (input instanceof HTMLElement) input.focus();
-      }}
+      onSubmit={store.submitForm}
       actions={
         <button type="submit" class="btn">
           {t.next}

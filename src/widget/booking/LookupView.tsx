@@ -31,9 +31,7 @@ function find(env: Env) {
     <Step
       env={env}
       heading={t.lookupHeading}
-      onSubmit={(form) => {
-        if (!store.find()) form.querySelector<HTMLElement>('#find')?.focus();
-      }}
+      onSubmit={() => (store.find() ? undefined : 'find')}
       actions={
         <button type="submit" class="btn" disabled={store.busy.value}>
           {t.find}

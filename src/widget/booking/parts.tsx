@@ -57,7 +57,8 @@ interface StepProps {
   /** Back; by default the store's, where it offers one. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
-  onSubmit?: (form: HTMLFormElement) => void;
+  /** Submits the step; returns the name or id of the form control that is invalid, which takes focus. */
+  onSubmit?: () => string | undefined | void;
   /** The step reports a success: its heading carries the success mark. */
   ok?: boolean;
   actions?: ComponentChildren;
@@ -83,7 +84,9 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit?.(e.currentTarget);
+        const invalid = onSubmit?.();
+        const control = invalid && e.currentTarget.elements.namedItem(invalid);
+        if (control instanceof HTMLElement) control.focus();
       }}
     >
       <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
