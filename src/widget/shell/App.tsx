@@ -79,7 +79,8 @@ export class App extends Reactive<AppProps> {
     const current = shell.view.value;
     const visited = shell.visited.value;
     const bubble = shell.mode === 'bubble';
-    const modal = bubble && shell.fullScreen.value;
+    // Only a bubble's panel goes full screen (./shell).
+    const modal = shell.fullScreen.value;
     const dir = textDirection(lang);
     const title = options.title ?? strings.defaultTitle;
     this.request = `${isOpen} ${focusRequest}`;
@@ -155,7 +156,8 @@ export class App extends Reactive<AppProps> {
             {isOpen ? closeIcon() : chatIcon()}
           </button>
         )}
-        {(isOpen || visited.size > 0) && (
+        {/* Open puts its view in `visited` first (./shell): drawn once opened, kept while closed. */}
+        {visited.size > 0 && (
           <div
             ref={this.panel}
             id="panel"

@@ -17,6 +17,7 @@ export interface Shell {
   readonly view: ReadonlySignal<View>;
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
   readonly visited: ReadonlySignal<ReadonlySet<View>>;
+  /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY); never in inline mode. */
   readonly fullScreen: ReadonlySignal<boolean>;
   /** Where the visual viewport is while the full-screen panel is open: above an on-screen keyboard. */
   readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
