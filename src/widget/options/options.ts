@@ -240,13 +240,13 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
     const [parse, expected, fallback] = RULES[key];
     const required = fallback === '';
     const value = raw[key];
-    // init() may give a number (zIndex) or a boolean (utm): read as their text.
-    const text = ['string', 'number', 'boolean'].includes(typeof value) ? `${value}`.trim() : value;
-    if (text === undefined || text === null || text === '') {
+    // init() may give a number (zIndex) or a boolean (utm): read as their text. Any other type is malformed.
+    const text = ['string', 'number', 'boolean'].includes(typeof value) ? `${value}`.trim() : undefined;
+    if (value == null || text === '') {
       if (required) errors.push(`${name(key)} is missing.`);
       return fallback;
     }
-    const result = typeof text === 'string' ? parse(text, baseUri) : undefined;
+    const result = text === undefined ? undefined : parse(text, baseUri);
     if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
     return result ?? fallback;
   };
