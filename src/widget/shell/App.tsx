@@ -85,8 +85,8 @@ export class App extends Reactive<AppProps> {
     const title = options.title ?? strings.defaultTitle;
     this.request = `${isOpen} ${focusRequest}`;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
-    const root = this.launcher.current?.getRootNode();
-    this.focusInside = !isOpen && root instanceof ShadowRoot && !!root.activeElement;
+    // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
+    this.focusInside = !isOpen && !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
