@@ -118,9 +118,8 @@ export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export function buildUrl(baseUrl: string, path: string, query: object = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  const qs = params.toString();
+  // URLSearchParams writes each value as text (String()).
+  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined)).toString();
   return baseUrl.replace(/\/+$/, '') + path + (qs && '?' + qs);
 }
 
