@@ -75,7 +75,6 @@ export class App extends Reactive<AppProps> {
 
   view({ shell, chat, strings, lang, options, booking, now }: AppProps) {
     const isOpen = shell.isOpen.value;
-    const focusRequest = shell.focusRequest.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
     const bubble = shell.mode === 'bubble';
@@ -83,7 +82,7 @@ export class App extends Reactive<AppProps> {
     const modal = shell.fullScreen.value;
     const dir = textDirection(lang);
     const title = options.title ?? strings.defaultTitle;
-    this.request = `${isOpen} ${focusRequest}`;
+    this.request = `${isOpen} ${shell.focusRequest.value}`;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
     this.focusInside = !isOpen && !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
