@@ -113,7 +113,6 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
     logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
-  const queue = existing && Array.isArray(existing.q) ? existing.q : [];
   scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
@@ -121,6 +120,7 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
   // The script's own options start in a task of their own: evaluating the bundle and drawing the
   // launcher stay two short tasks on the host page. Calls queued meanwhile wait (see withHandle).
   if (Object.keys(fromScript).length > 0) api.init(fromScript, true);
-  for (const entry of queue) replay(api, entry);
+  // Calls the stub queued, in order.
+  for (const entry of existing && Array.isArray(existing.q) ? existing.q : []) replay(api, entry);
   return api;
 }
