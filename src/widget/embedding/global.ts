@@ -34,8 +34,7 @@ export const start = (input: unknown, doc: Document, emitter: Emitter, host?: HT
   const options = readOptions(input, doc);
   const container = host ?? (options && resolveContainer(options, doc));
   if (options && container) return mountResolved(container, options, { emitter, host, scriptUrl });
-  const agentId = isRecord(input) ? input.agentId : undefined;
-  emitter.emit('error', configError(typeof agentId === 'string' ? agentId : ''));
+  emitter.emit('error', configError(isRecord(input) && typeof input.agentId === 'string' ? input.agentId : ''));
   return undefined;
 }
 
