@@ -58,11 +58,8 @@ export class App extends Reactive<AppProps> {
   /** Focus was inside the widget at the last render. */
   declare focusInside: boolean;
 
-  override componentDidMount(): void {
-    this.componentDidUpdate();
-  }
-
-  // Opening comes with a focus request; a later request (open() while open) moves focus again.
+  // Opening comes with a focus request; a later request (open() while open) moves focus again. The
+  // first render asks for nothing (the shell is new: no request yet), so mounting has nothing to do.
   override componentDidUpdate(): void {
     if (this.request === this.handled) return;
     this.handled = this.request;
