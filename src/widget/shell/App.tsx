@@ -52,9 +52,9 @@ export class App extends Reactive<AppProps> {
   panel = createRef<HTMLDivElement>();
   // Declared only: view() sets request and focusInside before any commit reads them, so no class
   // fields are emitted for them.
-  /** The last render's open state and focus request, and the ones focus last moved for. */
-  declare request: string;
-  declare handled?: string;
+  /** The last render's focus request (the shell's while open, -1 while closed), and the one focus last moved for. */
+  declare request: number;
+  declare handled?: number;
   /** Focus was inside the widget at the last render. */
   declare focusInside: boolean;
 
@@ -63,9 +63,8 @@ export class App extends Reactive<AppProps> {
   override componentDidUpdate(): void {
     if (this.request === this.handled) return;
     this.handled = this.request;
-    const { isOpen, focusRequest, view } = this.props.shell;
     const el = this.panel.current;
-    if (isOpen.peek() && el && focusRequest.peek() > 0) focusView(el, view.peek());
+    if (this.request > 0 && el) focusView(el, this.props.shell.view.peek());
     // Back to the launcher, unless the visitor had already moved on to the page.
     else if (this.focusInside) this.launcher.current?.focus();
   }
@@ -79,7 +78,7 @@ export class App extends Reactive<AppProps> {
     const modal = shell.fullScreen.value;
     const dir = textDirection(lang);
     const title = options.title ?? strings.defaultTitle;
-    this.request = `${isOpen} ${shell.focusRequest.value}`;
+    this.request = isOpen ? shell.focusRequest.value : -1;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
     this.focusInside = !isOpen && !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
