@@ -187,8 +187,9 @@ const stringRecord = (value: unknown): Record<string, string> | undefined =>
 /** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
 const fromQuery = (pageUrl: string, keys: readonly string[]): Record<string, string> | undefined => {
   const query = new URL(pageUrl).searchParams;
-  const values = keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]);
-  return nonEmpty(Object.fromEntries(values.filter(isPair)));
+  return nonEmpty(
+    Object.fromEntries(keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]).filter(isPair)),
+  );
 };
 
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
