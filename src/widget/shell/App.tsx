@@ -73,7 +73,7 @@ export class App extends Reactive<AppProps> {
     const isOpen = shell.isOpen.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
-    const bubble = shell.mode === 'bubble';
+    const bubble = options.mode === 'bubble';
     // Only a bubble's panel goes full screen (./shell).
     const modal = shell.fullScreen.value;
     const dir = textDirection(lang);

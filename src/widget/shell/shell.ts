@@ -12,7 +12,6 @@ import { listen } from '../platform/listen';
 export const FULL_SCREEN_QUERY = '(width<=480px),(height<=500px)';
 
 export interface Shell {
-  readonly mode: Mode;
   readonly isOpen: ReadonlySignal<boolean>;
   readonly view: ReadonlySignal<View>;
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
@@ -84,7 +83,6 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const emit = (type: 'open' | 'close') => emitter.emit(type, { agentId, view: view.value });
 
   const shell: Shell = {
-    mode,
     isOpen,
     view,
     visited,
