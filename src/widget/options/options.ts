@@ -211,9 +211,12 @@ export interface Resolution {
 const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
-  const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
-  if (!isRecord(given) || rejected.length)
-    mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
+  if (!isRecord(given)) {
+    mistakes.push(`${name('strings')} is not a JSON object.`);
+    return {};
+  }
+  const [strings, rejected] = pickStrings(given);
+  if (rejected.length) mistakes.push(`${name('strings')} has unknown or non-text ${rejected.join(', ')}.`);
   return strings;
 };
 
