@@ -225,11 +225,10 @@ const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
  * address whose query may supply prefill values and UTM parameters, when the owner opted in.
  */
 export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?: string, pageUrl = baseUri): Resolution {
-  const errors: string[] = [];
+  const errors: string[] = isRecord(input) ? [] : ['init() needs an options object.'];
   const warnings: string[] = [];
   const mistakes: string[] = [];
   const given: Record<string, unknown> = isRecord(input) ? input : {};
-  if (!isRecord(input)) errors.push('init() needs an options object.');
   const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
   // init() may pass target as an element and starters as a list (any item but text fails the rule, so
   // JSON cannot throw on a cycle or a BigInt); read() turns numbers and booleans into text for the rules.
