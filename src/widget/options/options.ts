@@ -147,7 +147,7 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
 /** prefillFromUrl is a list (or "name,email"), read by prefillOf; strings is JSON, read by stringsOf. */
 const SCRIPT_KEYS = ['prefillFromUrl', 'strings', ...Object.keys(RULES)];
 
-const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+const kebab = (key: string): string => key.replace(/[A-Z]/g, '-$&').toLowerCase();
 
 /** The <agent-widget> element's attributes: the script tag's without "data-", and no z-index, mode or target. */
 export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -3).map(kebab);
