@@ -78,7 +78,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
 
   const select = (next: View) => {
     view.value = next;
-    if (!visited.value.has(next)) visited.value = new Set([...visited.value, next]);
+    if (!visited.value.has(next)) visited.value = new Set(visited.value).add(next);
   };
   const emit = (type: 'open' | 'close') => emitter.emit(type, { agentId, view: view.value });
 
