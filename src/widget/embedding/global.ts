@@ -62,7 +62,7 @@ export function createApi(doc: Document): CheckedApi {
       logError(`Not started:`, error);
     }
     // Nothing waits any more: without a handle the calls are dropped.
-    for (const call of queued.splice(0)) withHandle(call);
+    queued.splice(0).forEach(withHandle);
   };
 
   return {
