@@ -118,9 +118,8 @@ export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export function buildUrl(baseUrl: string, path: string, query: object = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  const qs = params.toString();
+  // URLSearchParams writes each value as text (String()).
+  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined)).toString();
   return baseUrl.replace(/\/+$/, '') + path + (qs && '?' + qs);
 }
 
@@ -185,7 +184,8 @@ export function createHttp(options: HttpOptions): Http {
 
     let res: Response | undefined;
     try {
-      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      // Answered as aborted by the catch below.
+      if (req.signal?.aborted) throw req.signal.reason;
       res = await doFetch(url, {
         method: req.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
@@ -195,7 +195,7 @@ export function createHttp(options: HttpOptions): Http {
       return await readEnvelope(res, schema, options.readRateLimit);
     } catch (error) {
       // A signal that fires while the body streams in surfaces here too.
-      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      if (req.signal?.aborted) throw new ApiError('The request was cancelled.', { kind: 'aborted', cause: req.signal.reason });
       if (deadline.signal.aborted) throw deadline.signal.reason;
       // readEnvelope's own verdicts pass through; anything else is the network failing us.
       if (res && error instanceof ApiError) throw error;
@@ -209,5 +209,3 @@ export function createHttp(options: HttpOptions): Http {
     }
   };
 }
-
-const abortedError = (reason: unknown): ApiError => new ApiError('The request was cancelled.', { kind: 'aborted', cause: reason });

@@ -197,9 +197,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       messages.value = without(id);
       draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
       // Why, as a dictionary key (the proxy's codes refine it).
-      const { status, code } = failure;
+      const { code } = failure;
       composerError.value =
-        status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+        failure.status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
     } else {
       let reason = reasonOf(failure.kind);
       let retryAt: number | undefined;

@@ -34,8 +34,7 @@ export const start = (input: unknown, doc: Document, emitter: Emitter, host?: HT
   const options = readOptions(input, doc);
   const container = host ?? (options && resolveContainer(options, doc));
   if (options && container) return mountResolved(container, options, { emitter, host, scriptUrl });
-  const agentId = isRecord(input) ? input.agentId : undefined;
-  emitter.emit('error', configError(typeof agentId === 'string' ? agentId : ''));
+  emitter.emit('error', configError(isRecord(input) && typeof input.agentId === 'string' ? input.agentId : ''));
   return undefined;
 }
 
@@ -63,7 +62,7 @@ export function createApi(doc: Document): CheckedApi {
       logError(`Not started:`, error);
     }
     // Nothing waits any more: without a handle the calls are dropped.
-    for (const call of queued.splice(0)) withHandle(call);
+    queued.splice(0).forEach(withHandle);
   };
 
   return {
@@ -113,7 +112,6 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
     logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
-  const queue = existing && Array.isArray(existing.q) ? existing.q : [];
   scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
@@ -121,6 +119,7 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
   // The script's own options start in a task of their own: evaluating the bundle and drawing the
   // launcher stay two short tasks on the host page. Calls queued meanwhile wait (see withHandle).
   if (Object.keys(fromScript).length > 0) api.init(fromScript, true);
-  for (const entry of queue) replay(api, entry);
+  // Calls the stub queued, in order.
+  for (const entry of existing && Array.isArray(existing.q) ? existing.q : []) replay(api, entry);
   return api;
 }

@@ -12,7 +12,9 @@ export function fmt(template: string, values: Record<string, string | number>): 
  * {count} is the number as `locale` writes it.
  */
 export function plural(locale: string, template: string, count: number): string {
-  const forms = new Map(template.split('|').map((part) => part.split(/:(.*)/s).map((text) => text.trim()) as [string, string | undefined]));
-  const form = forms.get(new Intl.PluralRules(locale).select(count)) ?? forms.get('other') ?? template;
+  const forms: Partial<Record<string, string>> = Object.fromEntries(
+    template.split('|').map((part) => part.split(/:(.*)/s).map((text) => text.trim()) as [string, string | undefined]),
+  );
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other ?? template;
   return fmt(form, { count: count.toLocaleString(locale) });
 }

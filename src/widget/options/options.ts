@@ -147,7 +147,7 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
 /** prefillFromUrl is a list (or "name,email"), read by prefillOf; strings is JSON, read by stringsOf. */
 const SCRIPT_KEYS = ['prefillFromUrl', 'strings', ...Object.keys(RULES)];
 
-const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+const kebab = (key: string): string => key.replace(/[A-Z]/g, '-$&').toLowerCase();
 
 /** The <agent-widget> element's attributes: the script tag's without "data-", and no z-index, mode or target. */
 export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -3).map(kebab);
@@ -187,8 +187,9 @@ const stringRecord = (value: unknown): Record<string, string> | undefined =>
 /** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
 const fromQuery = (pageUrl: string, keys: readonly string[]): Record<string, string> | undefined => {
   const query = new URL(pageUrl).searchParams;
-  const values = keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]);
-  return nonEmpty(Object.fromEntries(values.filter(isPair)));
+  return nonEmpty(
+    Object.fromEntries(keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]).filter(isPair)),
+  );
 };
 
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
@@ -210,9 +211,12 @@ export interface Resolution {
 const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
-  const [strings, rejected] = isRecord(given) ? pickStrings(given) : [{}, []];
-  if (!isRecord(given) || rejected.length)
-    mistakes.push(`${name('strings')} ${rejected.length ? 'has unknown or non-text ' + rejected.join(', ') : 'is not a JSON object'}.`);
+  if (!isRecord(given)) {
+    mistakes.push(`${name('strings')} is not a JSON object.`);
+    return {};
+  }
+  const [strings, rejected] = pickStrings(given);
+  if (rejected.length) mistakes.push(`${name('strings')} has unknown or non-text ${rejected.join(', ')}.`);
   return strings;
 };
 
@@ -221,11 +225,10 @@ const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
  * address whose query may supply prefill values and UTM parameters, when the owner opted in.
  */
 export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?: string, pageUrl = baseUri): Resolution {
-  const errors: string[] = [];
+  const errors: string[] = isRecord(input) ? [] : ['init() needs an options object.'];
   const warnings: string[] = [];
   const mistakes: string[] = [];
   const given: Record<string, unknown> = isRecord(input) ? input : {};
-  if (!isRecord(input)) errors.push('init() needs an options object.');
   const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
   // init() may pass target as an element and starters as a list (any item but text fails the rule, so
   // JSON cannot throw on a cycle or a BigInt); read() turns numbers and booleans into text for the rules.
@@ -240,13 +243,13 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
     const [parse, expected, fallback] = RULES[key];
     const required = fallback === '';
     const value = raw[key];
-    // init() may give a number (zIndex) or a boolean (utm): read as their text.
-    const text = ['string', 'number', 'boolean'].includes(typeof value) ? `${value}`.trim() : value;
-    if (text === undefined || text === null || text === '') {
+    // init() may give a number (zIndex) or a boolean (utm): read as their text. Any other type is malformed.
+    const text = ['string', 'number', 'boolean'].includes(typeof value) ? `${value}`.trim() : undefined;
+    if (value == null || text === '') {
       if (required) errors.push(`${name(key)} is missing.`);
       return fallback;
     }
-    const result = typeof text === 'string' ? parse(text, baseUri) : undefined;
+    const result = text === undefined ? undefined : parse(text, baseUri);
     if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
     return result ?? fallback;
   };

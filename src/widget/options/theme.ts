@@ -45,17 +45,15 @@ export function hostCss(
   { color, mode, theme, zIndex }: Pick<ResolvedOptions, 'color' | 'mode' | 'theme' | 'zIndex'>,
   ownerSized?: boolean,
 ): string {
-  const placement = `all:initial;${
-    ownerSized
-      ? 'display:block'
-      : // Out of flow in bubble mode: the host page's layout (flex gaps, margins) never sees us. The top
+  const placement = ownerSized
+    ? 'all:initial;display:block;'
+    : `all:initial;${
+        // Out of flow in bubble mode: the host page's layout (flex gaps, margins) never sees us. The top
         // z-index unless the owner lowered it (under a cookie banner), and last in <body>, so even a
         // host's max-z-index sticky header stays underneath.
-        mode === 'bubble'
-        ? `position:fixed;inset:auto;width:0;height:0;z-index:${zIndex}`
-        : 'display:block;width:100%;height:100%'
-  };`;
-  return `:host{${ownerSized ? placement : placement.replace(/;/g, '!important;')}--aw-accent:${color};--aw-on-accent:${textColorOn(color)};${LIGHT}}${
+        mode === 'bubble' ? `position:fixed;inset:auto;width:0;height:0;z-index:${zIndex}` : 'display:block;width:100%;height:100%'
+      };`.replace(/;/g, '!important;');
+  return `:host{${placement}--aw-accent:${color};--aw-on-accent:${textColorOn(color)};${LIGHT}}${
     theme === 'dark' ? DARK : theme === 'auto' ? `@media(prefers-color-scheme:dark){${DARK}}` : ''
   }`;
 }

@@ -36,8 +36,6 @@ export interface Failure {
   retryable: boolean;
 }
 
-/** Refusals that the same request would meet again; every other failure may pass on another try. */
-const FINAL: readonly FailureKind[] = ['refused', 'unavailable', 'notFound', 'misconfigured'];
 const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
 
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
@@ -45,11 +43,14 @@ export function classify(error: unknown): Failure | undefined {
   // Anything but an ApiError got no answer and has no kind of its own.
   const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = error instanceof ApiError ? error : {};
   if (apiKind === 'aborted') return undefined;
+  // An answer below 500 refuses the request: sent again, it would be refused again, unless it asked to
+  // wait (429, busy). Every other failure may pass on another try.
+  const refusal = apiKind === 'http' && status < 500;
   // Read as a table, top to bottom. Only the browser's own "no network" blames the visitor; otherwise
   // the service is out of reach.
   const kind: FailureKind =
     apiKind === 'network' ? (navigator.onLine ? 'unreachable' : 'offline')
-    : apiKind === 'http' && status < 500 ? (BY_STATUS[status] ?? 'misconfigured')
+    : refusal ? (BY_STATUS[status] ?? 'misconfigured')
     : apiKind === 'timeout' ? 'timeout'
     : apiKind === 'invalid_response' ? 'invalid'
     : 'server';
@@ -59,7 +60,7 @@ export function classify(error: unknown): Failure | undefined {
     code,
     retryAfter,
     message: error instanceof Error ? error.message : String(error),
-    retryable: !FINAL.includes(kind),
+    retryable: !refusal || kind === 'busy',
   };
 }
 

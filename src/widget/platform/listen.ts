@@ -8,7 +8,6 @@ export function listen<E extends Event>(
   options?: AddEventListenerOptions,
 ): () => void {
   // The caller names the event type that `type` dispatches.
-  const handler = listener as EventListener;
-  target.addEventListener(type, handler, options);
-  return () => target.removeEventListener(type, handler, options);
+  target.addEventListener(type, listener as EventListener, options);
+  return () => target.removeEventListener(type, listener as EventListener, options);
 }

@@ -52,40 +52,36 @@ export class App extends Reactive<AppProps> {
   panel = createRef<HTMLDivElement>();
   // Declared only: view() sets request and focusInside before any commit reads them, so no class
   // fields are emitted for them.
-  /** The last render's open state and focus request, and the ones focus last moved for. */
-  declare request: string;
-  declare handled?: string;
+  /** The last render's focus request (the shell's while open, -1 while closed), and the one focus last moved for. */
+  declare request: number;
+  declare handled?: number;
   /** Focus was inside the widget at the last render. */
   declare focusInside: boolean;
 
-  override componentDidMount(): void {
-    this.componentDidUpdate();
-  }
-
-  // Opening comes with a focus request; a later request (open() while open) moves focus again.
+  // Opening comes with a focus request; a later request (open() while open) moves focus again. The
+  // first render asks for nothing (the shell is new: no request yet), so mounting has nothing to do.
   override componentDidUpdate(): void {
     if (this.request === this.handled) return;
     this.handled = this.request;
-    const { isOpen, focusRequest, view } = this.props.shell;
     const el = this.panel.current;
-    if (isOpen.peek() && el && focusRequest.peek() > 0) focusView(el, view.peek());
+    if (this.request > 0 && el) focusView(el, this.props.shell.view.peek());
     // Back to the launcher, unless the visitor had already moved on to the page.
     else if (this.focusInside) this.launcher.current?.focus();
   }
 
   view({ shell, chat, strings, lang, options, booking, now }: AppProps) {
     const isOpen = shell.isOpen.value;
-    const focusRequest = shell.focusRequest.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
-    const bubble = shell.mode === 'bubble';
-    const modal = bubble && shell.fullScreen.value;
+    const bubble = options.mode === 'bubble';
+    // Only a bubble's panel goes full screen (./shell).
+    const modal = shell.fullScreen.value;
     const dir = textDirection(lang);
     const title = options.title ?? strings.defaultTitle;
-    this.request = `${isOpen} ${focusRequest}`;
+    this.request = isOpen ? shell.focusRequest.value : -1;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
-    const root = this.launcher.current?.getRootNode();
-    this.focusInside = !isOpen && root instanceof ShadowRoot && !!root.activeElement;
+    // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
+    this.focusInside = !isOpen && !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
@@ -155,7 +151,8 @@ export class App extends Reactive<AppProps> {
             {isOpen ? closeIcon() : chatIcon()}
           </button>
         )}
-        {(isOpen || visited.size > 0) && (
+        {/* Open puts its view in `visited` first (./shell): drawn once opened, kept while closed. */}
+        {visited.size > 0 && (
           <div
             ref={this.panel}
             id="panel"

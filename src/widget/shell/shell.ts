@@ -12,11 +12,11 @@ import { listen } from '../platform/listen';
 export const FULL_SCREEN_QUERY = '(width<=480px),(height<=500px)';
 
 export interface Shell {
-  readonly mode: Mode;
   readonly isOpen: ReadonlySignal<boolean>;
   readonly view: ReadonlySignal<View>;
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
   readonly visited: ReadonlySignal<ReadonlySet<View>>;
+  /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY); never in inline mode. */
   readonly fullScreen: ReadonlySignal<boolean>;
   /** Where the visual viewport is while the full-screen panel is open: above an on-screen keyboard. */
   readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
@@ -78,12 +78,11 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
 
   const select = (next: View) => {
     view.value = next;
-    if (!visited.value.has(next)) visited.value = new Set([...visited.value, next]);
+    if (!visited.value.has(next)) visited.value = new Set(visited.value).add(next);
   };
   const emit = (type: 'open' | 'close') => emitter.emit(type, { agentId, view: view.value });
 
   const shell: Shell = {
-    mode,
     isOpen,
     view,
     visited,
