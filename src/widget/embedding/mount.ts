@@ -79,6 +79,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
+  /** Whether speak() ran: the idle callback and the first open both ask, the language is drawn once. */
+  let spoken = false;
   const stopStyling = effect(function () {
     if (shell.isOpen.value) {
       this.dispose();
@@ -119,12 +121,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now }), root);
   };
   draw();
-  /**
-   * The language's dictionary, drawn when it arrives. The idle callback and the first open both ask:
-   * ./i18n/languages fetches it once, and drawing it again draws the same.
-   */
+  /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
   function speak(): void {
-    if (!scriptUrl || code === 'en') return;
+    if (!scriptUrl || code === 'en' || spoken) return;
+    spoken = true;
     void loadLanguage(code, scriptUrl).then((dictionary) => {
       if (dictionary && !destroyed) draw(dictionary);
     });
