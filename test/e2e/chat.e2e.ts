@@ -48,6 +48,19 @@ suite('chat in Chromium', () => {
     await context.close();
   });
 
+  test('asked about booking, the conversation offers Book a time, which opens the booking flow', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, 'Can I book an appointment for next week?');
+    const offer = chatLog(page).getByRole('button', { name: 'Book a time' });
+    await offer.waitFor();
+    await page.screenshot({ path: 'test-results/chat-phone-book-offer.png' });
+    await offer.click();
+    await page.getByRole('heading', { name: 'How long do you need?' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Book', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
   test('a reload keeps the conversation and continues it', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);

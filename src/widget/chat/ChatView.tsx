@@ -197,6 +197,14 @@ class MessageList extends Reactive<ChatViewProps> {
           {messages.map((message) => (
             <MessageRow key={message.id} {...props} message={message} />
           ))}
+          {/* The last exchange is about booking: one click opens it, with this conversation's id. */}
+          {messages.slice(-2).some(({ text }) => strings.bookingPhrases.split('|').some((phrase) => phrase && text.toLowerCase().includes(phrase))) && (
+            <div class="msg msg--user starters">
+              <button type="button" onClick={props.openBooking}>
+                {strings.chatOpenBooking}
+              </button>
+            </div>
+          )}
           {undo &&
             notice(
               strings.chatCleared,

@@ -40,6 +40,9 @@ export const shellStrings = {
   chatCleared: 'Conversation cleared.',
   chatUndo: 'Undo',
   starters: 'Suggested questions',
+  // Not shown: what, in a visitor's message or a reply, offers Book a time. Lower case, |-separated, each
+  // found anywhere in the text; empty, never.
+  bookingPhrases: 'book a|booking|to book|i book|appointment|reserv|schedule a',
 };
 
 export const defaultStrings = { ...shellStrings, ...bookingStrings };

@@ -40,6 +40,7 @@ const strings: Strings = {
   chatCleared: 'تم مسح المحادثة.',
   chatUndo: 'تراجع',
   starters: 'أسئلة مقترحة',
+  bookingPhrases: 'حجز|احجز|أحجز|موعد',
 
   bookHeading: 'حجز موعد',
   lookupHeading: 'حجزي',

@@ -38,6 +38,7 @@ const strings: Strings = {
   chatCleared: 'Gespräch gelöscht.',
   chatUndo: 'Rückgängig',
   starters: 'Vorgeschlagene Fragen',
+  bookingPhrases: 'buchen|buchung|termin|reservier',
 
   bookHeading: 'Termin buchen',
   lookupHeading: 'Meine Buchung',

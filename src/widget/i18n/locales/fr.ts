@@ -40,6 +40,7 @@ const strings: Strings = {
   chatCleared: 'Conversation effacée.',
   chatUndo: 'Annuler',
   starters: 'Questions suggérées',
+  bookingPhrases: 'réserv|rendez-vous|rdv|prendre un créneau',
 
   bookHeading: 'Réserver un créneau',
   lookupHeading: 'Ma réservation',

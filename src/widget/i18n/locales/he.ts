@@ -39,6 +39,7 @@ const strings: Strings = {
   chatCleared: 'השיחה נמחקה.',
   chatUndo: 'ביטול',
   starters: 'שאלות מוצעות',
+  bookingPhrases: 'לקבוע|קביעת|תור ל|לשריין|להזמין מקום',
 
   bookHeading: 'קביעת מועד',
   lookupHeading: 'ההזמנה שלי',

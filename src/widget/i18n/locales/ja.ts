@@ -39,6 +39,7 @@ const strings: Strings = {
   chatCleared: '会話を消去しました。',
   chatUndo: '元に戻す',
   starters: 'おすすめの質問',
+  bookingPhrases: '予約|アポ|日程',
 
   bookHeading: '予約する',
   lookupHeading: '予約の確認',

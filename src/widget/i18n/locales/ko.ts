@@ -39,6 +39,7 @@ const strings: Strings = {
   chatCleared: '대화를 지웠습니다.',
   chatUndo: '실행 취소',
   starters: '추천 질문',
+  bookingPhrases: '예약|약속 잡|상담 신청',
 
   bookHeading: '예약하기',
   lookupHeading: '내 예약',

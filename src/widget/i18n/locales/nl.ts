@@ -38,6 +38,7 @@ const strings: Strings = {
   chatCleared: 'Gesprek gewist.',
   chatUndo: 'Ongedaan maken',
   starters: 'Voorgestelde vragen',
+  bookingPhrases: 'afspraak|boeken|reserv|inplannen',
 
   bookHeading: 'Afspraak boeken',
   lookupHeading: 'Mijn boeking',

@@ -41,6 +41,7 @@ const strings: Strings = {
   chatCleared: 'Rozmowa została wyczyszczona.',
   chatUndo: 'Cofnij',
   starters: 'Proponowane pytania',
+  bookingPhrases: 'rezerw|umówi|wizyt',
 
   bookHeading: 'Zarezerwuj termin',
   lookupHeading: 'Moja rezerwacja',

@@ -39,6 +39,7 @@ const strings: Strings = {
   chatCleared: 'Konversationen har rensats.',
   chatUndo: 'Ångra',
   starters: 'Föreslagna frågor',
+  bookingPhrases: 'boka|bokning|reserv|besökstid',
 
   bookHeading: 'Boka en tid',
   lookupHeading: 'Min bokning',

@@ -40,6 +40,7 @@ const strings: Strings = {
   chatCleared: 'Sohbet temizlendi.',
   chatUndo: 'Geri al',
   starters: 'Önerilen sorular',
+  bookingPhrases: 'randevu|rezervasyon|rezerve',
 
   bookHeading: 'Randevu alın',
   lookupHeading: 'Randevum',

@@ -39,6 +39,7 @@ const strings: Strings = {
   chatCleared: '对话已清除。',
   chatUndo: '撤销',
   starters: '推荐问题',
+  bookingPhrases: '预约|预订|订位|约个时间',
 
   bookHeading: '预约时间',
   lookupHeading: '我的预约',
