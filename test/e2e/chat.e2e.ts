@@ -43,6 +43,10 @@ suite('chat in Chromium', () => {
       'https://example.com/room.jpg',
     ]);
     expect(await chatLog(page).locator('img').count()).toBe(0);
+    // A table: its column headers name the cells.
+    const table = chatLog(page).getByRole('table');
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Appointment', 'Length', 'Price']);
+    expect(await table.getByRole('cell', { name: '$120' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-desktop-markdown.png' });
     await context.close();

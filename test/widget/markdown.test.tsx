@@ -144,6 +144,23 @@ describe('markdown structure', () => {
     expect(reply.querySelectorAll('li')).toHaveLength(7);
   });
 
+  test('a GFM table: header cells, body cells with inline markdown, outer pipes optional; it may follow a paragraph', () => {
+    const reply = show('Our prices:\n| Session | Price |\n|:--|--:|\n| Intro | **free** |\nConsultation | $65\n\nSee you');
+    const table = reply.querySelector('table');
+    expect(Array.from(table?.querySelectorAll('th') ?? [], (th) => th.textContent)).toEqual(['Session', 'Price']);
+    const rows = Array.from(table?.querySelectorAll('tr') ?? [], (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+    expect(rows).toEqual([[], ['Intro', 'free'], ['Consultation', '$65']]);
+    expect(table?.querySelector('td strong')?.textContent).toBe('free');
+    expect(reply.firstElementChild?.textContent).toBe('Our prices:');
+    expect(reply.lastElementChild?.textContent).toBe('See you');
+  });
+
+  test('pipes without a divider row are text', () => {
+    const reply = show('a | b\nc | d');
+    expect(reply.querySelector('table')).toBeNull();
+    expect(reply.textContent).toBe('a | bc | d');
+  });
+
   test('a heading is shown as a bold paragraph (no heading levels inside the log)', () => {
     const reply = show('## Opening hours\nMon to Fri');
     expect(reply.querySelector('h2')).toBeNull();

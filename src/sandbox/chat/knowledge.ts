@@ -147,4 +147,9 @@ export const MARKDOWN_SAMPLE = [
   'Bare: https://example.com/harbor-physio/prices, front-desk@example.com or +1 (555) 010-0199.',
   '',
   '![Treatment room with a window](https://example.com/room.jpg)',
+  '',
+  '| Appointment | Length | Price |',
+  '|---|---|--:|',
+  '| Intro call | 15 min | free |',
+  '| Treatment session with a longer name than fits | 60 min | $120 |',
 ].join('\n');

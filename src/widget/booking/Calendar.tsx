@@ -113,7 +113,7 @@ export class Calendar extends Reactive<CalendarProps> {
             ›
           </button>
         </div>
-        <table role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} onKeyDown={onKeyDown}>
+        <table class="cal" role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} onKeyDown={onKeyDown}>
           <thead>
             <tr>
               {weeks[0]?.map((day) => (

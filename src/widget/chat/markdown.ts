@@ -66,6 +66,9 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
+/** A GFM table's second row, |---|:--:|: dashes, colons and pipes only, at least one dash. */
+const DIVIDER = /^[\s|:]*-[\s|:-]*$/;
+const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split('|');
 
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
@@ -79,6 +82,8 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
     return taken;
   };
+  /** Whether a table starts at row `at`: a row with a pipe, then the divider. */
+  const isTable = (at: number) => rows[at]?.includes('|') && DIVIDER.test(rows[at + 1] ?? '');
   /** The block at the current row, past which it moves; null (nothing shown) for a blank row. */
   const block = (): ComponentChildren => {
     const row = rows[i] ?? '';
@@ -95,6 +100,16 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     if (!row.trim() || heading !== undefined) {
       i++;
       return heading === undefined ? null : h('p', null, h('strong', null, inline(heading, newTabHint)));
+    }
+    if (isTable(i)) {
+      // The first row heads the columns; the second, the divider, draws nothing.
+      return h(
+        'table',
+        null,
+        take((r) => (r.includes('|') ? r : null)).map((r, n) =>
+          n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim(), newTabHint)))),
+        ),
+      );
     }
     if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint));
     if (first) {
@@ -118,7 +133,7 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
         items.map(([text = '', ...under]) => h('li', null, inline(text, newTabHint), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
       );
     }
-    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) ? null : r)), newTabHint));
+    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable(i) ? null : r)), newTabHint));
   };
   const blocks: ComponentChildren[] = [];
   while (i < rows.length) blocks.push(block());
