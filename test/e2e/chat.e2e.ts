@@ -47,6 +47,14 @@ suite('chat in Chromium', () => {
     const table = chatLog(page).getByRole('table');
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Appointment', 'Length', 'Price']);
     expect(await table.getByRole('cell', { name: '$120' }).count()).toBe(1);
+    // Its headers are bold and its columns fit their text: the calendar's fixed, muted table rules stay
+    // in the calendar.
+    const header = await table.getByRole('columnheader').first().evaluate((th) => getComputedStyle(th).fontWeight);
+    expect(Number(header)).toBeGreaterThanOrEqual(600);
+    const widths = await table.getByRole('columnheader').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().width));
+    expect(new Set(widths.map(Math.round)).size).toBeGreaterThan(1);
+    // It stays inside the reply's bubble.
+    expect(await table.evaluate((t) => !!t.parentElement && t.parentElement.scrollWidth <= t.parentElement.clientWidth)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-desktop-markdown.png' });
     await context.close();
