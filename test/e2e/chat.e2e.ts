@@ -91,6 +91,22 @@ suite('chat in Chromium', () => {
     await context.close();
   });
 
+  test('at 320 px a wide table scrolls on its own, and the keyboard can scroll it', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const page = await open(context);
+    await ask(page, '/markdown-test');
+    const table = chatLog(page).getByRole('table');
+    await table.scrollIntoViewIfNeeded();
+    const [scrollWidth, clientWidth] = await table.evaluate((t) => [t.scrollWidth, t.clientWidth]);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((t) => t.scrollLeft)).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/chat-phone-table.png' });
+    await context.close();
+  });
+
   test('on a phone the conversation fills the screen and stays readable', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     const page = await open(context);

@@ -102,10 +102,11 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       return heading === undefined ? null : h('p', null, h('strong', null, inline(heading, newTabHint)));
     }
     if (isTable(i)) {
-      // The first row heads the columns; the second, the divider, draws nothing.
+      // The first row heads the columns; the second, the divider, draws nothing. Focusable: a wide one
+      // scrolls on its own, and the keyboard must reach it to scroll it.
       return h(
         'table',
-        null,
+        { tabIndex: 0 },
         take((r) => (r.includes('|') ? r : null)).map((r, n) =>
           n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim(), newTabHint)))),
         ),
