@@ -54,7 +54,7 @@ class Countdown extends Component<CountdownProps> {
 }
 
 /** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
-function Failure(props: RowProps) {
+function failureNotice(props: RowProps) {
   const { message, strings, chat, openBooking } = props;
   // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
   const { reason, retryAt = 0 } = message.failure ?? {};
@@ -87,7 +87,7 @@ const notice = (text: string, action?: () => void, label?: string) => (
   </p>
 );
 
-function Sources({ message: { sources }, strings }: RowProps) {
+function sourceList({ message: { sources }, strings }: RowProps) {
   return sources?.length ? (
     <div class="sources">
       <p class="sources-title">{strings.sources}</p>
@@ -114,7 +114,7 @@ class MessageRow extends Component<RowProps> {
       <div class={`msg msg--${message.role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
         <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
-        {mine ? <Failure {...props} /> : <Sources {...props} />}
+        {mine ? failureNotice(props) : sourceList(props)}
       </div>
     );
   }
