@@ -26,10 +26,8 @@ export interface ChatViewProps {
 
 type RowProps = ChatViewProps & { message: ChatMessage };
 
-type CountdownProps = { until: number } & ChatViewProps;
-
-/** The seconds left until `until`, drawn anew every second. */
-class Countdown extends Component<CountdownProps> {
+/** The seconds left until a busy message's retry, drawn anew every second. */
+class Countdown extends Component<RowProps> {
   // Declared only: componentDidMount sets it, so no class field is emitted for it.
   declare timer: ReturnType<typeof setInterval>;
 
@@ -41,8 +39,9 @@ class Countdown extends Component<CountdownProps> {
     clearInterval(this.timer);
   }
 
-  render({ until, strings, locale, now }: CountdownProps) {
-    const seconds = Math.max(0, Math.ceil((until - now()) / 1000));
+  render({ message, strings, locale, now }: RowProps) {
+    // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
+    const seconds = Math.max(0, Math.ceil(((message.failure?.retryAt ?? 0) - now()) / 1000));
     return (
       <p class="notice">
         {/* The number changes every second: shown, but announced once in words instead. */}
@@ -56,10 +55,9 @@ class Countdown extends Component<CountdownProps> {
 /** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
 function failureNotice(props: RowProps) {
   const { message, strings, chat, openBooking } = props;
-  // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
-  const { reason, retryAt = 0 } = message.failure ?? {};
+  const reason = message.failure?.reason;
   if (!reason) return null;
-  if (reason === 'busy') return <Countdown until={retryAt} {...props} />;
+  if (reason === 'busy') return <Countdown {...props} />;
   if (reason === 'unavailable') return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
   if (reason === 'misconfigured') return notice(strings.chatMisconfigured);
   const text = {
