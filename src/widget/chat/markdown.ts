@@ -32,36 +32,6 @@ const INLINE =
 const bareHref = (text: string): string =>
   text.includes('/') ? text : text[0] === '+' ? 'tel:' + text.replace(/[^\d+]/g, '') : 'mailto:' + text;
 
-const inline = (text: string, hint: string): ComponentChildren[] => {
-  const out: ComponentChildren[] = [];
-  // split() gives the text before each match, then the match's six groups (undefined where they took no
-  // part), and last the text after the last match.
-  const parts = text.split(INLINE);
-  for (let i = 0; i < parts.length; i += 7) {
-    const [plain, code, bold, em, label, url = '', bare] = parts.slice(i, i + 7);
-    // Each group matches at least one character: the one that took part is the one that is not empty.
-    // Null (no text, no match) renders nothing.
-    out.push(
-      plain || null,
-      code
-        ? h('code', { dir: 'ltr' }, code)
-        : bold
-          ? h('strong', null, inline(bold, hint))
-          : em
-            ? h('em', null, inline(em, hint))
-            : label
-              ? link(url, inline(label, hint), hint)
-              : bare
-                ? link(bareHref(bare), bare, hint)
-                : null,
-    );
-  }
-  return out;
-};
-
-/** Inline content of `rows`, each after the first on a new line (<br>). */
-const lines = (rows: string[], hint: string): ComponentChildren[] => rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line, hint)]);
-
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
@@ -74,6 +44,37 @@ const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').spli
 const MAX_DEPTH = 4;
 
 export const renderMarkdown = (source: string, newTabHint: string, depth = 0): ComponentChildren[] => {
+  /** One line's inline content: code, bold, italics, links (each naming `newTabHint`), plain text. */
+  const inline = (text: string): ComponentChildren[] => {
+    const out: ComponentChildren[] = [];
+    // split() gives the text before each match, then the match's six groups (undefined where they took no
+    // part), and last the text after the last match.
+    const parts = text.split(INLINE);
+    for (let at = 0; at < parts.length; at += 7) {
+      const [plain, code, bold, em, label, url = '', bare] = parts.slice(at, at + 7);
+      // Each group matches at least one character: the one that took part is the one that is not empty.
+      // Null (no text, no match) renders nothing.
+      out.push(
+        plain || null,
+        code
+          ? h('code', { dir: 'ltr' }, code)
+          : bold
+            ? h('strong', null, inline(bold))
+            : em
+              ? h('em', null, inline(em))
+              : label
+                ? link(url, inline(label), newTabHint)
+                : bare
+                  ? link(bareHref(bare), bare, newTabHint)
+                  : null,
+      );
+    }
+    return out;
+  };
+
+  /** Inline content of `rows`, each after the first on a new line (<br>). */
+  const lines = (rows: string[]): ComponentChildren[] => rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line)]);
+
   const rows = source.split(/\r\n?|\n/);
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
@@ -99,7 +100,7 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     // One row each: a blank one shows nothing, a heading shows in bold.
     if (!row.trim() || heading !== undefined) {
       i++;
-      return heading === undefined ? null : h('p', null, h('strong', null, inline(heading, newTabHint)));
+      return heading === undefined ? null : h('p', null, h('strong', null, inline(heading)));
     }
     if (isTable(i)) {
       // The first row heads the columns; the second, the divider, draws nothing. Focusable: a wide one
@@ -108,11 +109,11 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
         'table',
         { tabIndex: 0 },
         take((r) => (r.includes('|') ? r : null)).map((r, n) =>
-          n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim(), newTabHint)))),
+          n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim())))),
         ),
       );
     }
-    if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint));
+    if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1])));
     if (first) {
       const ordered = first[2] !== undefined;
       const start = Number(first[2]);
@@ -131,10 +132,10 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       return h(
         ordered ? 'ol' : 'ul',
         { start: ordered && start !== 1 ? start : undefined },
-        items.map(([text = '', ...under]) => h('li', null, inline(text, newTabHint), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
+        items.map(([text = '', ...under]) => h('li', null, inline(text), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
       );
     }
-    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable(i) ? null : r)), newTabHint));
+    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable(i) ? null : r))));
   };
   const blocks: ComponentChildren[] = [];
   while (i < rows.length) blocks.push(block());
