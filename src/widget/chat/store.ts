@@ -217,8 +217,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         logError(
           `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
         );
-      else if (reason !== 'unavailable')
-        retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
+      // Sent again, by us or by the visitor, only when it may pass (not after a 402, 404 or other refusal).
+      if (failure.retryable) retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
       update(id, { status: 'failed', failure: { reason, retryAt } });
     }
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
