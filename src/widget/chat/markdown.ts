@@ -5,12 +5,12 @@
 import { h, type ComponentChildren } from 'preact';
 import { attempt } from '../../core/attempt';
 
-const SAFE_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'];
+const SAFE_PROTOCOL = /^(https?|mailto|tel):$/;
 
 /** The normalised URL when it is absolute http(s), mailto or tel; anything else is not a link. */
 export function safeHref(raw: string): string | undefined {
   const url = attempt(() => new URL(raw.trim()));
-  return url && SAFE_PROTOCOLS.includes(url.protocol) ? url.href : undefined;
+  return url && SAFE_PROTOCOL.test(url.protocol) ? url.href : undefined;
 }
 
 /** A link that opens outside the page, or plain text when the URL is not allowed. */
