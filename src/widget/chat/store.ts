@@ -153,10 +153,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     spent.set(key, before + 1);
     return before;
   };
-  let disposed = false;
 
-  /** The message `id`, unless it is gone (a new conversation) or the chat is. */
-  const find = (id: string) => (disposed ? undefined : messages.value.find((m) => m.id === id));
+  /** The message `id`, unless it is gone (a new conversation, or the chat disposed). */
+  const find = (id: string) => messages.value.find((m) => m.id === id);
   const without = (id: string) => messages.value.filter((m) => m.id !== id);
   const update = (id: string, patch: Partial<ChatMessage>) => {
     messages.value = messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
@@ -345,7 +344,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     dispose() {
       // A remount (an app changing routes) keeps them too.
       keep();
-      disposed = true;
+      // Emptied once kept: a reply or a resend still on its way finds no message to update, as after New conversation.
+      messages.value = [];
       stopAll();
       stopWatching();
       stopOnline();
