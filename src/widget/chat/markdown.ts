@@ -38,7 +38,6 @@ const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
 /** A GFM table's second row, |---|:--:|: dashes, colons and pipes only, at least one dash. */
 const DIVIDER = /^[\s|:]*-[\s|:-]*$/;
-const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split('|');
 
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
@@ -103,13 +102,14 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       return heading === undefined ? null : h('p', null, h('strong', null, inline(heading)));
     }
     if (isTable(i)) {
-      // The first row heads the columns; the second, the divider, draws nothing. Focusable: a wide one
-      // scrolls on its own, and the keyboard must reach it to scroll it.
+      // The first row heads the columns; the second, the divider, draws nothing; a row's cells are between
+      // its pipes, the outer ones optional. Focusable: a wide one scrolls on its own, and the keyboard must
+      // reach it to scroll it.
       return h(
         'table',
         { tabIndex: 0 },
         take((r) => (r.includes('|') ? r : null)).map((r, n) =>
-          n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim())))),
+          n === 1 ? null : h('tr', null, r.trim().replace(/^\||\|$/g, '').split('|').map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim())))),
         ),
       );
     }
