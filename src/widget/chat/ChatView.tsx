@@ -118,122 +118,6 @@ class MessageRow extends Component<RowProps> {
   }
 }
 
-/** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
-const PIN_SLACK = 40;
-
-class MessageList extends Reactive<ChatViewProps> {
-  log = createRef<HTMLDivElement>();
-  /** At the bottom: the log follows new messages. */
-  pinned = true;
-  /** Messages came below while the visitor was scrolled up. */
-  unseen = signal(false);
-  // Declared only: view() sets tail before any commit reads them, so no class fields are emitted for them.
-  /** The last render's last message and typing indicator, and the ones the log last followed. */
-  declare tail: string;
-  declare followed?: string;
-
-  toBottom = () => {
-    const el = this.log.current;
-    // With only the greeting (so nothing sending either) there is nothing to scroll; reading
-    // scrollHeight would force a layout.
-    if (el && this.props.chat.messages.peek().length) el.scrollTop = el.scrollHeight;
-    this.pinned = true;
-    this.unseen.value = false;
-  };
-
-  override componentDidMount(): void {
-    this.componentDidUpdate(this.props);
-  }
-
-  override componentDidUpdate(previous: ChatViewProps): void {
-    // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
-    const grew = this.tail !== this.followed;
-    this.followed = this.tail;
-    if (this.pinned && (grew || (this.props.visible && !previous.visible))) this.toBottom();
-    else if (grew) this.unseen.value = true;
-  }
-
-  view(props: ChatViewProps) {
-    const { chat, strings, title, greeting, starters } = props;
-    const messages = chat.messages.value;
-    const sending = chat.sending.value;
-    const undo = chat.undo.value;
-    this.tail = `${messages.at(-1)?.id} ${sending}`;
-
-    const onScroll = () => {
-      const el = this.log.current;
-      if (!el) return;
-      this.pinned = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
-      if (this.pinned) this.unseen.value = false;
-    };
-
-    return (
-      <div class="log-wrap">
-        {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
-        <div ref={this.log} class="log" part="messages" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
-          <div class="msg msg--agent">
-            <div class="bubble" dir="auto">
-              <p>{greeting}</p>
-            </div>
-          </div>
-          {!messages.length && starters.length > 0 && (
-            <div class="msg msg--user starters" role="group" aria-label={strings.starters}>
-              {starters.map((text) => (
-                <button
-                  type="button"
-                  onClick={() => {
-                    chat.send(text);
-                    // The button goes: focus stays in the conversation, without a phone's keyboard popping up.
-                    this.log.current?.focus();
-                  }}
-                >
-                  {text}
-                </button>
-              ))}
-            </div>
-          )}
-          {messages.map((message) => (
-            <MessageRow key={message.id} {...props} message={message} />
-          ))}
-          {/* The last exchange is about booking: one click opens it, with this conversation's id. */}
-          {messages.slice(-2).some(({ text }) => strings.bookingPhrases.split('|').some((phrase) => phrase && text.toLowerCase().includes(phrase))) && (
-            <div class="msg msg--user starters">
-              <button type="button" onClick={props.openBooking}>
-                {strings.chatOpenBooking}
-              </button>
-            </div>
-          )}
-          {undo &&
-            notice(
-              strings.chatCleared,
-              () => {
-                undo();
-                // The button goes with the notice: focus moves to the conversation it brought back.
-                this.log.current?.focus();
-              },
-              strings.chatUndo,
-            )}
-          {sending && (
-            <div class="msg msg--agent">
-              <span class="sr">{fmt(strings.typing, { title })}</span>
-              <span class="dots" aria-hidden="true">
-                <i />
-                <i />
-                <i />
-              </span>
-            </div>
-          )}
-        </div>
-        {this.unseen.value && (
-          <button type="button" class="jump" onClick={this.toBottom}>
-            {downIcon()} {strings.jumpToNew}
-          </button>
-        )}
-      </div>
-    );
-  }
-}
-
 /** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
 const MAX_ROWS = 6;
 
@@ -290,9 +174,122 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
   );
 });
 
-export const ChatView = (props: ChatViewProps) => (
-  <div class="chat">
-    <MessageList {...props} />
-    <Composer {...props} />
-  </div>
-);
+/** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
+const PIN_SLACK = 40;
+
+/** The log and, under it, the composer. */
+export class ChatView extends Reactive<ChatViewProps> {
+  log = createRef<HTMLDivElement>();
+  /** At the bottom: the log follows new messages. */
+  pinned = true;
+  /** Messages came below while the visitor was scrolled up. */
+  unseen = signal(false);
+  // Declared only: view() sets tail before any commit reads them, so no class fields are emitted for them.
+  /** The last render's last message and typing indicator, and the ones the log last followed. */
+  declare tail: string;
+  declare followed?: string;
+
+  toBottom = () => {
+    const el = this.log.current;
+    // With only the greeting (so nothing sending either) there is nothing to scroll; reading
+    // scrollHeight would force a layout.
+    if (el && this.props.chat.messages.peek().length) el.scrollTop = el.scrollHeight;
+    this.pinned = true;
+    this.unseen.value = false;
+  };
+
+  override componentDidMount(): void {
+    this.componentDidUpdate(this.props);
+  }
+
+  override componentDidUpdate(previous: ChatViewProps): void {
+    // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
+    const grew = this.tail !== this.followed;
+    this.followed = this.tail;
+    if (this.pinned && (grew || (this.props.visible && !previous.visible))) this.toBottom();
+    else if (grew) this.unseen.value = true;
+  }
+
+  view(props: ChatViewProps) {
+    const { chat, strings, title, greeting, starters } = props;
+    const messages = chat.messages.value;
+    const sending = chat.sending.value;
+    const undo = chat.undo.value;
+    this.tail = `${messages.at(-1)?.id} ${sending}`;
+
+    const onScroll = () => {
+      const el = this.log.current;
+      if (!el) return;
+      this.pinned = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
+      if (this.pinned) this.unseen.value = false;
+    };
+
+    return (
+      <div class="chat">
+        <div class="log-wrap">
+          {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
+          <div ref={this.log} class="log" part="messages" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+            <div class="msg msg--agent">
+              <div class="bubble" dir="auto">
+                <p>{greeting}</p>
+              </div>
+            </div>
+            {!messages.length && starters.length > 0 && (
+              <div class="msg msg--user starters" role="group" aria-label={strings.starters}>
+                {starters.map((text) => (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      chat.send(text);
+                      // The button goes: focus stays in the conversation, without a phone's keyboard popping up.
+                      this.log.current?.focus();
+                    }}
+                  >
+                    {text}
+                  </button>
+                ))}
+              </div>
+            )}
+            {messages.map((message) => (
+              <MessageRow key={message.id} {...props} message={message} />
+            ))}
+            {/* The last exchange is about booking: one click opens it, with this conversation's id. */}
+            {messages.slice(-2).some(({ text }) => strings.bookingPhrases.split('|').some((phrase) => phrase && text.toLowerCase().includes(phrase))) && (
+              <div class="msg msg--user starters">
+                <button type="button" onClick={props.openBooking}>
+                  {strings.chatOpenBooking}
+                </button>
+              </div>
+            )}
+            {undo &&
+              notice(
+                strings.chatCleared,
+                () => {
+                  undo();
+                  // The button goes with the notice: focus moves to the conversation it brought back.
+                  this.log.current?.focus();
+                },
+                strings.chatUndo,
+              )}
+            {sending && (
+              <div class="msg msg--agent">
+                <span class="sr">{fmt(strings.typing, { title })}</span>
+                <span class="dots" aria-hidden="true">
+                  <i />
+                  <i />
+                  <i />
+                </span>
+              </div>
+            )}
+          </div>
+          {this.unseen.value && (
+            <button type="button" class="jump" onClick={this.toBottom}>
+              {downIcon()} {strings.jumpToNew}
+            </button>
+          )}
+        </div>
+        <Composer {...props} />
+      </div>
+    );
+  }
+}
