@@ -261,12 +261,12 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
    * copy has none, and another tab's must not replace what is typed here.
    */
   const load = (value: unknown, mine?: boolean) => {
-    const stored = (value ?? {}) as Record<string, unknown>;
-    conversationId.value = isText(stored.conversationId) ? stored.conversationId : undefined;
+    const { conversationId: id, draft: text, messages: list } = (value ?? {}) as Record<string, unknown>;
+    conversationId.value = isText(id) ? id : undefined;
     undo.value = undefined;
-    if (mine && isText(stored.draft)) draft.value = stored.draft.slice(0, MAX_MESSAGE_CHARS);
+    if (mine && isText(text)) draft.value = text.slice(0, MAX_MESSAGE_CHARS);
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
-    set([...parseMessages(stored.messages).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
+    set([...parseMessages(list).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
   };
   load(store.read('chat'), true);
   /**
