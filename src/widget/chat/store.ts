@@ -97,14 +97,6 @@ const cut = (text: string) =>
     ? text.slice(0, MAX_MESSAGE_CHARS - +(text.charCodeAt(MAX_MESSAGE_CHARS - 1) >> 10 === 54)) + CUT_MARKER
     : text;
 
-/** The newest messages within MAX_STORED_MESSAGES and MAX_CONVERSATION_CHARS; the newest always stays. */
-const bound = (list: ChatMessage[]): ChatMessage[] => {
-  const recent = list.slice(-MAX_STORED_MESSAGES);
-  let chars = 0;
-  // Counting back from the newest: the first one over the bound goes, with all the older ones.
-  return recent.slice(recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1);
-};
-
 /**
  * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
  * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
@@ -163,8 +155,16 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /** The conversation id for a request or an event, when there is one. */
   const withConversation = () => (conversationId.value ? { conversationId: conversationId.value } : {});
 
-  /** Sets the conversation, bounded like the stored one. */
-  const set = (list: ChatMessage[]) => (messages.value = bound(list));
+  /**
+   * Sets the conversation, bounded like the stored one: the newest messages within MAX_STORED_MESSAGES and
+   * MAX_CONVERSATION_CHARS; the newest always stays.
+   */
+  const set = (list: ChatMessage[]) => {
+    const recent = list.slice(-MAX_STORED_MESSAGES);
+    let chars = 0;
+    // Counting back from the newest: the first one over the bound goes, with all the older ones.
+    messages.value = recent.slice(recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1);
+  };
 
   /** There is typed text to keep: a draft, or a message not delivered. */
   const typed = () => !!draft.value || messages.value.some((m) => m.status !== 'sent');
