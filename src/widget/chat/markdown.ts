@@ -82,8 +82,8 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
     return taken;
   };
-  /** Whether a table starts at row `at`: a row with a pipe, then the divider. */
-  const isTable = (at: number) => rows[at]?.includes('|') && DIVIDER.test(rows[at + 1] ?? '');
+  /** Whether a table starts at the current row: a row with a pipe, then the divider. */
+  const isTable = () => rows[i]?.includes('|') && DIVIDER.test(rows[i + 1] ?? '');
   /** The block at the current row, past which it moves; null (nothing shown) for a blank row. */
   const block = (): ComponentChildren => {
     const row = rows[i] ?? '';
@@ -101,7 +101,7 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       i++;
       return heading === undefined ? null : h('p', null, h('strong', null, inline(heading)));
     }
-    if (isTable(i)) {
+    if (isTable()) {
       // The first row heads the columns; the second, the divider, draws nothing; a row's cells are between
       // its pipes, the outer ones optional. Focusable: a wide one scrolls on its own, and the keyboard must
       // reach it to scroll it.
@@ -135,7 +135,7 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
         items.map(([text = '', ...under]) => h('li', null, inline(text), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
       );
     }
-    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable(i) ? null : r))));
+    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable() ? null : r))));
   };
   const blocks: ComponentChildren[] = [];
   while (i < rows.length) blocks.push(block());
