@@ -149,9 +149,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /** The message `id`, unless it is gone (a new conversation, or the chat disposed). */
   const find = (id: string) => messages.value.find((m) => m.id === id);
   const without = (id: string) => messages.value.filter((m) => m.id !== id);
-  const update = (id: string, patch: Partial<ChatMessage>) => {
-    messages.value = messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
-  };
+  /** The messages with `patch` applied to message `id`. */
+  const updated = (id: string, patch: Partial<ChatMessage>) => messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
   /** The conversation id for a request or an event, when there is one. */
   const withConversation = () => (conversationId.value ? { conversationId: conversationId.value } : {});
 
@@ -218,7 +217,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         );
       // Sent again, by us or by the visitor, only when it may pass (not after a 402, 404 or other refusal).
       if (failure.retryable) retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
-      update(id, { status: 'failed', failure: { reason, retryAt } });
+      messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
     }
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
   };
@@ -236,8 +235,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const sources = cleanSources(reply.sources);
       const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), sources, status: 'sent' };
       if (reply.conversationId) conversationId.value = reply.conversationId;
-      update(id, { status: 'sent' });
-      set([...messages.value, answer]);
+      // One write: the question delivered and its reply.
+      set([...updated(id, { status: 'sent' }), answer]);
       persist();
       emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
       // The service answers again: an unreachable message goes now, the next one after its reply.
