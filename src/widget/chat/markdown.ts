@@ -66,9 +66,13 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
-/** A GFM table's second row, |---|:--:|: dashes, colons and pipes only, at least one dash. */
-const DIVIDER = /^[\s|:]*-[\s|:-]*$/;
-const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split('|');
+/**
+ * A GFM table's second row, |---|:--:|: dashes, colons and pipes only, at least one dash and one pipe
+ * (a row of dashes alone is a rule under a paragraph, not a table).
+ */
+const DIVIDER = /^(?=.*\|)[\s|:]*-[\s|:-]*$/;
+/** A table row's cells, outer pipes optional; an escaped pipe (\|) is text, shown as written like any escape. */
+const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/);
 
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
@@ -101,17 +105,6 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       i++;
       return heading === undefined ? null : h('p', null, h('strong', null, inline(heading, newTabHint)));
     }
-    if (isTable(i)) {
-      // The first row heads the columns; the second, the divider, draws nothing. Focusable: a wide one
-      // scrolls on its own, and the keyboard must reach it to scroll it.
-      return h(
-        'table',
-        { tabIndex: 0 },
-        take((r) => (r.includes('|') ? r : null)).map((r, n) =>
-          n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim(), newTabHint)))),
-        ),
-      );
-    }
     if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1]), newTabHint));
     if (first) {
       const ordered = first[2] !== undefined;
@@ -132,6 +125,17 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
         ordered ? 'ol' : 'ul',
         { start: ordered && start !== 1 ? start : undefined },
         items.map(([text = '', ...under]) => h('li', null, inline(text, newTabHint), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
+      );
+    }
+    if (isTable(i)) {
+      // The first row heads the columns; the second, the divider, draws nothing. Focusable: a wide one
+      // scrolls on its own, and the keyboard must reach it to scroll it.
+      return h(
+        'table',
+        { tabIndex: 0 },
+        take((r) => (r.includes('|') ? r : null)).map((r, n) =>
+          n === 1 ? null : h('tr', null, cells(r).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim(), newTabHint)))),
+        ),
       );
     }
     return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable(i) ? null : r)), newTabHint));
