@@ -2,10 +2,12 @@
 // a "Book a time" button follows the exchange and opens the booking flow. The phrases are per language
 // (`bookingPhrases`), and an owner may change them or turn the offer off.
 import { fireEvent } from '@testing-library/preact';
+import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import german from '../../src/widget/i18n/locales/de';
+import spanish from '../../src/widget/i18n/locales/es';
 import { useSandboxServer } from '../support/msw';
-import { mountWidget, openChat, proxyReplying, send } from './helpers';
+import { CHAT_URL, mountWidget, openChat, proxyReplying, send } from './helpers';
 
 const api = useSandboxServer();
 
@@ -21,7 +23,7 @@ test('the visitor asks to book: one click opens the booking flow, focus on its h
   expect(button?.closest('[role="log"]')).toBe(ui.getByRole('log', { name: 'Conversation' }));
   fireEvent.click(button as HTMLElement);
   expect(ui.getByRole('tab', { name: 'Book' }).getAttribute('aria-selected')).toBe('true');
-  expect(shadow.activeElement?.textContent).toBe('Book a time');
+  expect(shadow.activeElement).toBe(ui.getByRole('heading', { name: 'Book a time' }));
 });
 
 test('the reply offers booking; the offer goes once the conversation moves on', async () => {
@@ -59,7 +61,7 @@ test("in the widget's language", async () => {
 
 test("the owner's phrases replace ours", async () => {
   api.server.use(proxyReplying(() => 'Sure.').handler);
-  const custom = mountWidget({ strings: { bookingPhrases: 'tee time' } });
+  const custom = mountWidget({ strings: { bookingPhrases: 'Tee Time' } });
   const box = openChat(custom.ui);
   send(box, 'I want to book a lesson');
   await custom.ui.findByText('Sure.');
@@ -75,4 +77,40 @@ test('empty phrases: never offered', async () => {
   send(openChat(ui), 'I want to book an appointment');
   await ui.findByText('You can book a time online.');
   expect(offer(ui)).toBeNull();
+});
+
+test('phrases are found at the start of words, whatever the case and punctuation around them', async () => {
+  api.server.use(proxyReplying((body) => `Noted: ${body.message}`).handler);
+  const { ui } = mountWidget();
+  const box = openChat(ui);
+  // "appointment" inside "disappointment" is not the word.
+  send(box, 'What a disappointment.');
+  await ui.findByText('Noted: What a disappointment.');
+  expect(offer(ui)).toBeNull();
+  send(box, 'APPOINTMENT? (Tuesday)');
+  await ui.findByText('Noted: APPOINTMENT? (Tuesday)');
+  expect(offer(ui)).not.toBeNull();
+});
+
+test('Spanish: "cita" is a word of its own, not the end of "solicitar"', async () => {
+  api.server.use(proxyReplying((body) => `Vale: ${body.message}`).handler);
+  const { ui } = mountWidget({ locale: 'es', strings: spanish });
+  fireEvent.click(ui.getByRole('button', { name: 'Chatear con Acme' }));
+  const box = ui.getByRole('textbox', { name: spanish.messageLabel });
+  send(box, '¿Cómo puedo solicitar un reembolso?');
+  await ui.findByText('Vale: ¿Cómo puedo solicitar un reembolso?');
+  expect(offer(ui, spanish.chatOpenBooking)).toBeNull();
+  send(box, 'Quiero una cita, por favor.');
+  await ui.findByText('Vale: Quiero una cita, por favor.');
+  expect(offer(ui, spanish.chatOpenBooking)).not.toBeNull();
+});
+
+test('a message refused with 402 keeps the one Book a time of its notice', async () => {
+  api.server.use(
+    http.post(CHAT_URL, () => HttpResponse.json({ success: false, error: 'No credits.', code: 'insufficient_credits' }, { status: 402 })),
+  );
+  const { ui } = mountWidget();
+  send(openChat(ui), 'I want to book an appointment');
+  await ui.findByText(/Chat is unavailable right now/);
+  expect(ui.getAllByRole('button', { name: 'Book a time' })).toHaveLength(1);
 });

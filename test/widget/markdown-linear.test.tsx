@@ -38,6 +38,7 @@ test.each([
   ['list items nested four deep, repeated', repeat('- a\n  - b\n    - c\n      - d\n        - e\n')],
   ['a table of many rows', (n: number) => `a|b\n-|-\n${repeat('cell|cell\n')(n - 8)}`],
   ['rows of pipes and dashes', repeat('|-|:|-\n')],
+  ['a table row of escaped pipes', (n: number) => `a|b\n-|-\n${repeat('\\|')(n - 8)}`],
   ['a row of pipes then a long dashless divider', (n: number) => `a|b\n${repeat('|:')(n - 4)}`],
   ['a.a.a… with no @', repeat('a.')],
   ['a@a.a@a.… ', repeat('a@a.')],

@@ -155,6 +155,24 @@ describe('markdown structure', () => {
     expect(reply.lastElementChild?.textContent).toBe('See you');
   });
 
+  test('a row of dashes under a sentence with a pipe is a rule, not a table; so is a list item', () => {
+    expect(show('Use a | b\n---\nnext').querySelector('table')).toBeNull();
+    expect(show('a | b\n- c').querySelector('table')).toBeNull();
+    expect(show('a | b\n- c').querySelector('li')?.textContent).toBe('c');
+  });
+
+  test('an escaped pipe stays in its cell', () => {
+    const reply = show('| Key | Means |\n|---|---|\n| `a\\|b` | either |');
+    const row = Array.from(reply.querySelectorAll('tr')[1]?.querySelectorAll('td') ?? [], (td) => td.textContent);
+    expect(row).toEqual(['a\\|b', 'either']);
+  });
+
+  test('a list item that starts with a pipe is a list item', () => {
+    const reply = show('- | a | b |\n  |---|---|\n- next');
+    expect(reply.querySelectorAll('ul > li')).toHaveLength(2);
+    expect(reply.querySelector('li')?.firstChild?.textContent).toBe('| a | b |');
+  });
+
   test('pipes without a divider row are text', () => {
     const reply = show('a | b\nc | d');
     expect(reply.querySelector('table')).toBeNull();

@@ -28,16 +28,17 @@ export interface Env<S extends Failing = Failing> {
 /**
  * A view's root, which moves focus to the step's heading when the step changes: focus that was in the
  * view was lost with the old step's elements. Not on first render (the shell owns that focus), and
- * not when the visitor has put focus elsewhere, such as on the tabs.
+ * not when the visitor has put focus elsewhere, such as on the tabs or on the host page.
  */
 export class StepView extends Component<{ step: string; children: ComponentChildren }> {
   override componentDidUpdate(previous: { step: string }): void {
     // Drawn by render() below, so base is the div.
     const view = this.base as HTMLElement;
     if (previous.step === this.props.step) return;
-    // The view is connected when this runs, so its root is the document or the shadow root.
-    const { activeElement: active } = view.getRootNode() as Document | ShadowRoot;
-    if (active && active !== view.ownerDocument.body) return;
+    // The document's active element: our shadow host while focus is anywhere in the widget, the page's own
+    // element when the visitor is on the page, and the body only when focus was lost with the old step.
+    const { activeElement: active, body } = view.ownerDocument;
+    if (active && active !== body) return;
     view.querySelector<HTMLElement>('h2')?.focus();
   }
 

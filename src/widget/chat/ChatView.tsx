@@ -118,6 +118,9 @@ class MessageRow extends Component<RowProps> {
   }
 }
 
+/** The text lower case between spaces, each run of what is not a letter one space: how booking phrases are found. */
+const words = (text: string): string => ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
+
 /** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
 const MAX_ROWS = 6;
 
@@ -253,8 +256,10 @@ export class ChatView extends Reactive<ChatViewProps> {
             {messages.map((message) => (
               <MessageRow key={message.id} {...props} message={message} />
             ))}
-            {/* The last exchange is about booking: one click opens it, with this conversation's id. */}
-            {messages.slice(-2).some(({ text }) => strings.bookingPhrases.split('|').some((phrase) => phrase && text.toLowerCase().includes(phrase))) && (
+            {/* The last exchange is about booking: one click opens it, with this conversation's id. Not after a
+                message that did not go through: its notice has the one action (Retry, or a Book a time of its own). */}
+            {!messages.at(-1)?.failure &&
+              messages.slice(-2).some(({ text }) => strings.bookingPhrases.toLowerCase().split('|').some((phrase) => phrase && words(text).includes(phrase))) && (
               <div class="msg msg--user starters">
                 <button type="button" onClick={props.openBooking}>
                   {strings.chatOpenBooking}

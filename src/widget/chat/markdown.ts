@@ -36,8 +36,11 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
-/** A GFM table's second row, |---|:--:|: dashes, colons and pipes only, at least one dash. */
-const DIVIDER = /^[\s|:]*-[\s|:-]*$/;
+/**
+ * A GFM table's second row, |---|:--:|: dashes, colons and pipes only, at least one dash and one pipe
+ * (a row of dashes alone is a rule under a paragraph, not a table).
+ */
+const DIVIDER = /^(?=.*\|)[\s|:]*-[\s|:-]*$/;
 
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
@@ -101,18 +104,6 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       i++;
       return heading === undefined ? null : h('p', null, h('strong', null, inline(heading)));
     }
-    if (isTable()) {
-      // The first row heads the columns; the second, the divider, draws nothing; a row's cells are between
-      // its pipes, the outer ones optional. Focusable: a wide one scrolls on its own, and the keyboard must
-      // reach it to scroll it.
-      return h(
-        'table',
-        { tabIndex: 0 },
-        take((r) => (r.includes('|') ? r : null)).map((r, n) =>
-          n === 1 ? null : h('tr', null, r.trim().replace(/^\||\|$/g, '').split('|').map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim())))),
-        ),
-      );
-    }
     if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1])));
     if (first) {
       const ordered = first[2] !== undefined;
@@ -133,6 +124,18 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
         ordered ? 'ol' : 'ul',
         { start: ordered && start !== 1 ? start : undefined },
         items.map(([text = '', ...under]) => h('li', null, inline(text), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
+      );
+    }
+    if (isTable()) {
+      // The first row heads the columns; the second, the divider, draws nothing; a row's cells are between
+      // its pipes, the outer ones optional, and an escaped pipe (\|) is text, shown as written like any
+      // escape. Focusable: a wide one scrolls on its own, and the keyboard must reach it to scroll it.
+      return h(
+        'table',
+        { tabIndex: 0 },
+        take((r) => (r.includes('|') ? r : null)).map((r, n) =>
+          n === 1 ? null : h('tr', null, r.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim())))),
+        ),
       );
     }
     return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable() ? null : r))));

@@ -40,9 +40,10 @@ export const shellStrings = {
   chatCleared: 'Conversation cleared.',
   chatUndo: 'Undo',
   starters: 'Suggested questions',
-  // Not shown: what, in a visitor's message or a reply, offers Book a time. Lower case, |-separated, each
-  // found anywhere in the text; empty, never.
-  bookingPhrases: 'book a|booking|to book|i book|appointment|reserv|schedule a',
+  // Not shown: what, in a visitor's message or a reply, offers Book a time. |-separated, each found in
+  // the text's words (any case, punctuation read as a space); a leading space, at a word's start, so
+  // "appointment" is not found in "disappointment". Empty: never.
+  bookingPhrases: ' book a | book an | to book| i book| booking| appointment| reservation| reserve a| schedule a ',
 };
 
 export const defaultStrings = { ...shellStrings, ...bookingStrings };

@@ -40,7 +40,7 @@ const strings: Strings = {
   chatCleared: 'تم مسح المحادثة.',
   chatUndo: 'تراجع',
   starters: 'أسئلة مقترحة',
-  bookingPhrases: 'حجز|احجز|أحجز|موعد',
+  bookingPhrases: 'حجز|موعد',
 
   bookHeading: 'حجز موعد',
   lookupHeading: 'حجزي',

@@ -38,7 +38,7 @@ const strings: Strings = {
   chatCleared: 'Conversación borrada.',
   chatUndo: 'Deshacer',
   starters: 'Preguntas sugeridas',
-  bookingPhrases: 'reserv|cita|agendar|turno',
+  bookingPhrases: ' reserv| cita| agendar| turno',
 
   bookHeading: 'Reservar una cita',
   lookupHeading: 'Mi reserva',

@@ -40,7 +40,7 @@ const strings: Strings = {
   chatCleared: 'Conversation effacée.',
   chatUndo: 'Annuler',
   starters: 'Questions suggérées',
-  bookingPhrases: 'réserv|rendez-vous|rdv|prendre un créneau',
+  bookingPhrases: ' réserver| réservation| rendez vous| rdv| créneau',
 
   bookHeading: 'Réserver un créneau',
   lookupHeading: 'Ma réservation',

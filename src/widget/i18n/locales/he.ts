@@ -39,7 +39,7 @@ const strings: Strings = {
   chatCleared: 'השיחה נמחקה.',
   chatUndo: 'ביטול',
   starters: 'שאלות מוצעות',
-  bookingPhrases: 'לקבוע|קביעת|תור ל|לשריין|להזמין מקום',
+  bookingPhrases: 'לקבוע תור|קביעת תור|תור אצל|לשריין|להזמין מקום',
 
   bookHeading: 'קביעת מועד',
   lookupHeading: 'ההזמנה שלי',

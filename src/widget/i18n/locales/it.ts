@@ -39,7 +39,7 @@ const strings: Strings = {
   chatCleared: 'Conversazione cancellata.',
   chatUndo: 'Annulla',
   starters: 'Domande suggerite',
-  bookingPhrases: 'prenot|appuntamento|riserv|fissare un',
+  bookingPhrases: ' prenot| appuntament| fissare un',
 
   bookHeading: 'Prenota un appuntamento',
   lookupHeading: 'La mia prenotazione',

@@ -38,7 +38,7 @@ const strings: Strings = {
   chatCleared: 'Gesprek gewist.',
   chatUndo: 'Ongedaan maken',
   starters: 'Voorgestelde vragen',
-  bookingPhrases: 'afspraak|boeken|reserv|inplannen',
+  bookingPhrases: ' afspraak| boeken| reserveren| reservering| inplannen',
 
   bookHeading: 'Afspraak boeken',
   lookupHeading: 'Mijn boeking',

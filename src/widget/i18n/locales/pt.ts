@@ -39,7 +39,7 @@ const strings: Strings = {
   chatCleared: 'Conversa apagada.',
   chatUndo: 'Desfazer',
   starters: 'Perguntas sugeridas',
-  bookingPhrases: 'agendar|agendamento|reserv|marcar um|marcar uma',
+  bookingPhrases: ' agendar| agendamento| reserv| marcar um',
 
   bookHeading: 'Agendar um horário',
   lookupHeading: 'Meu agendamento',
