@@ -42,11 +42,19 @@ describe('built-in languages', () => {
       expect(Object.keys(translated).sort()).toEqual(keys);
     });
 
-    it.each(keys)('%s is non-empty text without stray spaces', (key) => {
+    // bookingPhrases is not shown, and a phrase's leading space means "at the start of a word".
+    it.each(keys.filter((key) => key !== 'bookingPhrases'))('%s is non-empty text without stray spaces', (key) => {
       const text = translated[key];
       expect(text).toBeTypeOf('string');
       expect(text?.trim()).not.toBe('');
       expect(text).toBe(text?.trim());
+    });
+
+    it('bookingPhrases: each phrase has letters, no empty one, no run of spaces', () => {
+      for (const phrase of translated.bookingPhrases?.split('|') ?? []) {
+        expect(phrase).toMatch(/\p{L}/u);
+        expect(phrase).not.toMatch(/\s\s/);
+      }
     });
 
     it.each(keys)('%s keeps every placeholder and adds none', (key) => {
