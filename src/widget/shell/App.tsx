@@ -1,7 +1,7 @@
 // The widget's root inside the shadow root: the launcher (bubble mode) and the panel, which is only
 // rendered once first opened. Focus moves in on open and back to the launcher on close; a
 // full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
-import { createRef } from 'preact';
+import { createRef, h } from 'preact';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
@@ -114,26 +114,6 @@ export class App extends Reactive<AppProps> {
       (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`#tab-${view}`)?.focus();
     };
 
-    const content = (view: View) => {
-      if (view !== 'chat') {
-        const Booking = view === 'booking' ? BookingView : LookupView;
-        return <Booking stores={booking} strings={strings} />;
-      }
-      return (
-        <ChatView
-          chat={chat()}
-          strings={strings}
-          title={title}
-          greeting={options.greeting ?? strings.defaultGreeting}
-          locale={options.locale}
-          now={now}
-          visible={isOpen && current === 'chat'}
-          openBooking={() => shell.open('booking')}
-          starters={options.starters}
-        />
-      );
-    };
-
     // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
     return (
       <div class={`aw aw--${options.position} aw--${options.mode}`} dir={dir} lang={lang} title="">
@@ -210,7 +190,22 @@ export class App extends Reactive<AppProps> {
             </div>
             {VIEWS.map((view) => (
               <div id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
-                {visited.has(view) && content(view)}
+                {visited.has(view) &&
+                  (view === 'chat' ? (
+                    <ChatView
+                      chat={chat()}
+                      strings={strings}
+                      title={title}
+                      greeting={options.greeting ?? strings.defaultGreeting}
+                      locale={options.locale}
+                      now={now}
+                      visible={isOpen && current === 'chat'}
+                      openBooking={() => shell.open('booking')}
+                      starters={options.starters}
+                    />
+                  ) : (
+                    h(view === 'booking' ? BookingView : LookupView, { stores: booking, strings })
+                  ))}
               </div>
             ))}
           </div>
