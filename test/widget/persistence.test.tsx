@@ -201,7 +201,6 @@ describe('conversation persistence', () => {
       ['BK-DDDDDD', undefined],
     ]);
     remembered.dispose();
-    store.dispose();
   });
 
   test('a stored conversation longer than the write cap restores only its newest 200 messages', () => {

@@ -161,7 +161,6 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       booking.dispose();
       rememberedStore?.dispose();
       shell.dispose();
-      store.dispose();
     },
   };
 }

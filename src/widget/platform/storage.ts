@@ -27,9 +27,8 @@ export interface Store {
   /** False when not stored (over the budget, storage full or blocked): the previous value stays. */
   write(entry: Entry, value: unknown): boolean;
   remove(entry: Entry): void;
-  /** `listener` runs when another tab changes `entry` (undefined: removed or expired). */
+  /** `listener` runs when another tab changes `entry` (undefined: removed or expired) until the returned stop is called. */
   watch(entry: Entry, listener: (value: unknown) => void): () => void;
-  dispose(): void;
 }
 
 export interface StoreEnv {
@@ -44,8 +43,6 @@ export const storageKey = (agentId: string, entry: Entry): string => `${PREFIX}$
 export function createStore(kind: Persist, agentId: string, { win, now }: StoreEnv): Store {
   /** Undefined until first use; null where there is none to use. */
   let area: Storage | null | undefined;
-  /** Stops listening for other tabs' writes, once the area is open. */
-  let unlisten: (() => void) | undefined;
   // Without usable storage the data lives as long as the page; nothing is written anywhere.
   const memory = new Map<string, string>();
   const inMemory: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
@@ -58,13 +55,9 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
    * (the bench's trace). Reading it throws where storage is blocked; that counts as none.
    */
   const storage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
-    if (area === undefined) {
-      area = attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? null;
-      if (area) unlisten = listen(win, 'storage', onStorage);
-    }
+    if (area === undefined) area = attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? null;
     return area ?? inMemory;
   };
-  const watchers = new Set<[Entry, (value: unknown) => void]>();
   const keyOf = (entry: Entry) => storageKey(agentId, entry);
   // Quota, privacy mode or blocked storage: the page keeps working with what it has in memory.
   const remove = (key: string) => void attempt(() => storage().removeItem(key));
@@ -76,15 +69,6 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
     if (isRecord(parsed) && typeof parsed.at === 'number' && now() - parsed.at <= TTL_MS && 'value' in parsed) return parsed.value;
     remove(key);
     return undefined;
-  };
-
-  const onStorage = (event: StorageEvent) => {
-    if (event.storageArea !== area) return;
-    // A null key: the whole area was cleared, and the null newValue unwraps to undefined.
-    for (const [entry, listener] of watchers) {
-      const key = keyOf(entry);
-      if (event.key === null || event.key === key) listener(unwrap(key, event.newValue));
-    }
   };
 
   return {
@@ -103,14 +87,13 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
     },
     remove: (entry) => remove(keyOf(entry)),
     watch(entry, listener) {
+      const key = keyOf(entry);
+      // Opens the area, so only other tabs' writes to the one in use are heard (memory hears none).
       storage();
-      const watcher: [Entry, (value: unknown) => void] = [entry, listener];
-      watchers.add(watcher);
-      return () => watchers.delete(watcher);
-    },
-    dispose() {
-      watchers.clear();
-      unlisten?.();
+      return listen(win, 'storage', (event: StorageEvent) => {
+        // A null key: the whole area was cleared, and the null newValue unwraps to undefined.
+        if (area && event.storageArea === area && (event.key === null || event.key === key)) listener(unwrap(key, event.newValue));
+      });
     },
   };
 }
