@@ -99,7 +99,8 @@ export function createApi(doc: Document): CheckedApi {
 function replay(api: AgentWidgetApi, entry: unknown): void {
   if (!Array.isArray(entry)) return;
   const [name, args] = entry as [unknown, ArrayLike<unknown> | undefined];
-  const method: unknown = typeof name === 'string' && name in api ? api[name as keyof AgentWidgetApi] : undefined;
+  // Looked up as given: anything but one of the API's names (a typo, a number) finds no method.
+  const method: unknown = api[name as keyof AgentWidgetApi];
   if (typeof method === 'function') method.apply(api, Array.from(args ?? []));
   else logWarning(`Unknown queued call ${String(name)}.`);
 }
