@@ -149,8 +149,11 @@ const SCRIPT_KEYS = ['prefillFromUrl', 'strings', ...Object.keys(RULES)];
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, '-$&').toLowerCase();
 
+/** SCRIPT_KEYS in kebab-case, in the same order: the attribute names without their prefix. */
+const SCRIPT_NAMES = SCRIPT_KEYS.map(kebab);
+
 /** The <agent-widget> element's attributes: the script tag's without "data-", and no z-index, mode or target. */
-export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.slice(0, -3).map(kebab);
+export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_NAMES.slice(0, -3);
 
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => `utm_${k}`);
 
@@ -170,7 +173,7 @@ export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string,
   for (const { name, value } of el.attributes) {
     const rest = name.startsWith(prefix) ? name.slice(prefix.length) : '';
     // prefill-from-url is an option of its own, found first.
-    const key = SCRIPT_KEYS.find((k) => kebab(k) === rest);
+    const key = SCRIPT_KEYS[SCRIPT_NAMES.indexOf(rest)];
     if (key) found[key] = value;
     else if (/^prefill-./.test(rest)) prefill[rest.slice(8)] = value;
   }
