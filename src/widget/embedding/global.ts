@@ -116,10 +116,10 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
   scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
-  const fromScript = script ? optionsFromScript(script) : {};
+  const fromScript = script && optionsFromScript(script);
   // The script's own options start in a task of their own: evaluating the bundle and drawing the
   // launcher stay two short tasks on the host page. Calls queued meanwhile wait (see withHandle).
-  if (Object.keys(fromScript).length > 0) api.init(fromScript, true);
+  if (fromScript) api.init(fromScript, true);
   // Calls the stub queued, in order.
   for (const entry of existing && Array.isArray(existing.q) ? existing.q : []) replay(api, entry);
   return api;

@@ -160,14 +160,14 @@ const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: string): string => `data-${kebab(key)} (${key})`;
 
-const nonEmpty = (record: Record<string, string>): Record<string, string> | undefined =>
-  Object.keys(record).length > 0 ? record : undefined;
+const nonEmpty = <T extends object>(record: T): T | undefined => (Object.keys(record).length > 0 ? record : undefined);
 
 /**
  * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
- * absent attributes stay absent. <prefix>prefill-<key> attributes gather into `prefill`, keyed as written.
+ * absent attributes stay absent, and none at all is undefined. <prefix>prefill-<key> attributes gather
+ * into `prefill`, keyed as written.
  */
-export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> => {
+export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string, string | Record<string, string>> | undefined => {
   const found: Record<string, string | Record<string, string>> = {};
   const prefill: Record<string, string> = {};
   for (const { name, value } of el.attributes) {
@@ -178,7 +178,7 @@ export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string,
     else if (/^prefill-./.test(rest)) prefill[rest.slice(8)] = value;
   }
   if (nonEmpty(prefill)) found.prefill = prefill;
-  return found;
+  return nonEmpty(found);
 }
 
 const isPair = (entry: [string, unknown]): entry is [string, string] => typeof entry[1] === 'string';
