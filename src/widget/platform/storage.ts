@@ -88,11 +88,10 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
     remove: (entry) => remove(keyOf(entry)),
     watch(entry, listener) {
       const key = keyOf(entry);
-      // Opens the area, so only other tabs' writes to the one in use are heard (memory hears none).
-      storage();
       return listen(win, 'storage', (event: StorageEvent) => {
-        // A null key: the whole area was cleared, and the null newValue unwraps to undefined.
-        if (area && event.storageArea === area && (event.key === null || event.key === key)) listener(unwrap(key, event.newValue));
+        // Only the area in use: never memory, which no event names. A null key: the whole area was
+        // cleared, and the null newValue unwraps to undefined.
+        if (event.storageArea === storage() && (event.key === null || event.key === key)) listener(unwrap(key, event.newValue));
       });
     },
   };
