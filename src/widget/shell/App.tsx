@@ -6,7 +6,7 @@ import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
 import { fmt } from '../i18n/format';
-import { textDirection, type StringKey, type Strings } from '../i18n';
+import { textDirection, type Strings } from '../i18n';
 import { VIEWS, type ResolvedOptions, type View } from '../options/options';
 import { chatIcon, closeIcon, newIcon } from './icons';
 import type { Shell } from './shell';
@@ -23,9 +23,6 @@ export interface AppProps {
   booking: BookingStores;
   now: () => number;
 }
-
-/** Each view's tab name. */
-const LABELS: Record<View, StringKey> = { chat: 'tabChat', booking: 'tabBook', lookup: 'tabLookup' };
 
 /** Tab stops in order: disabled controls, hidden views and roving-tabindex tabs not current are skipped. */
 const focusables = (root: Element): HTMLElement[] =>
@@ -184,7 +181,7 @@ export class App extends Reactive<AppProps> {
                   tabIndex={view === current ? 0 : -1}
                   onClick={() => shell.select(view)}
                 >
-                  {strings[LABELS[view]]}
+                  {strings[view === 'chat' ? 'tabChat' : view === 'booking' ? 'tabBook' : 'tabLookup']}
                 </button>
               ))}
             </div>
