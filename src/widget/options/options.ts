@@ -155,7 +155,7 @@ const SCRIPT_NAMES = SCRIPT_KEYS.map(kebab);
 /** The <agent-widget> element's attributes: the script tag's without "data-", and no z-index, mode or target. */
 export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_NAMES.slice(0, -3);
 
-const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'].map((k) => `utm_${k}`);
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: string): string => `data-${kebab(key)} (${key})`;
