@@ -121,6 +121,6 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
   // launcher stay two short tasks on the host page. Calls queued meanwhile wait (see withHandle).
   if (fromScript) api.init(fromScript, true);
   // Calls the stub queued, in order.
-  for (const entry of existing && Array.isArray(existing.q) ? existing.q : []) replay(api, entry);
+  for (const entry of Array.isArray(existing?.q) ? existing.q : []) replay(api, entry);
   return api;
 }
