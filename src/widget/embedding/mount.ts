@@ -115,9 +115,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
   // their own dictionary in `strings` (then `locale` names it). The text is English with the
   // language's and then the owner's overrides on top (both checked by pickStrings).
-  const ownText = !scriptUrl && Object.keys(options.strings).length > 0;
   const draw = (dictionary?: Partial<Strings>) => {
-    const lang = dictionary ? code : ownText ? options.locale : 'en';
+    const lang = dictionary ? code : !scriptUrl && Object.keys(options.strings).length > 0 ? options.locale : 'en';
     render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now }), root);
   };
   draw();
