@@ -14,7 +14,7 @@ import { reactive } from '../platform/reactive';
 interface Failing {
   problem: ReadonlySignal<Problem | null>;
   retry(): void;
-  canGoBack?: ReadonlySignal<boolean>;
+  canGoBack?(): boolean;
   back?(): void;
 }
 
@@ -67,7 +67,7 @@ interface StepProps {
 }
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.value ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
+export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.() ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
   /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
   const said: Partial<Record<Problem['kind'], string>> = {

@@ -29,9 +29,9 @@ export interface BookingFlow {
   readonly config: ReadonlySignal<BookingConfig | null>;
   readonly problem: ReadonlySignal<Problem | null>;
   readonly duration: ReadonlySignal<DurationOption | null>;
-  readonly durations: ReadonlySignal<DurationOption[]>;
+  durations(): DurationOption[];
   /** The zone the calendar and times are shown in: the visitor's, or the agent's after switchZone(). */
-  readonly shown: ReadonlySignal<string>;
+  shown(): string;
   /** Bounds in the shown zone: today, and the last day with a bookable agent day in it. */
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   readonly month: ReadonlySignal<string>;
@@ -42,18 +42,18 @@ export interface BookingFlow {
   readonly notice: ReadonlySignal<Notice>;
   readonly date: ReadonlySignal<string | null>;
   /** The free times on the chosen day of the shown zone, in order; null while they load. */
-  readonly slots: ReadonlySignal<Slot[] | null>;
+  slots(): Slot[] | null;
   readonly slot: ReadonlySignal<Slot | null>;
   /** The time that was taken from under the visitor at create, until another is chosen. */
   readonly taken: ReadonlySignal<Slot | null>;
   /** Up to three free times of the re-fetched day, nearest to the taken one. */
-  readonly nearest: ReadonlySignal<Slot[]>;
+  nearest(): Slot[];
   /** Answers by form field id. */
   readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
   readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
   readonly submitting: ReadonlySignal<boolean>;
   readonly booking: ReadonlySignal<Booking | null>;
-  readonly canGoBack: ReadonlySignal<boolean>;
+  canGoBack(): boolean;
   /** The agent's zone. */
   zone(): string;
   showMonth(month: string, keepFocus?: boolean): void;
@@ -124,10 +124,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  const shown = computed(() => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone);
+  const shown = (): string => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone;
   const bounds = computed(() => {
     const r = range.value;
-    const at = (t: Date) => instantToZoned(t, shown.value).date;
+    const at = (t: Date) => instantToZoned(t, shown()).date;
     // The shown zone's last day is the one the agent's last day ends in; before the config, both are empty.
     return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
@@ -144,7 +144,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     cached(days, d)?.flatMap(({ time, available }, i, list) => {
       const instant = zonedToInstant(d, time, zone());
       const back = instantToZoned(instant, zone());
-      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown.value).date === day
+      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown()).date === day
         ? [{ date: d, time, instant }]
         : [];
     });
@@ -162,9 +162,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
     // Outside the bounds no agent day is looked at (so `exact` need not be said).
-    const { days: overlapped, exact } = day < today
- || day > last ? { days: [] } : daysAcross
-(day, shown.value, zone());
+    const { days: overlapped, exact } = day < today || day > last ? { days: [] } : daysAcross(day, shown(), zone());
     const count = exact && !listing;
     let entry: BookingDate | undefined;
     let unsure = false;
@@ -202,16 +200,14 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   }
   const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
   const monthDates = computed(() => scan(month.value).list);
-  const durations = computed(() => config.value?.duration_options ?? []);
-  const canGoBack = computed(() => {
-    // The duration step is a step back only when there is a choice of durations.
-    return FLOW.indexOf(step.value) > (durations.value.length > 1 ? 0 : 1);
-  });
+  const durations = () => config.value?.duration_options ?? [];
+  // The duration step is a step back only when there is a choice of durations.
+  const canGoBack = () => FLOW.indexOf(step.value) > (durations().length > 1 ? 0 : 1);
 
 
   /** The duration step, or straight to the calendar when there is only one duration. */
   function start(): void {
-    const [only, ...more] = durations.peek();
+    const [only, ...more] = durations();
     if (!only) {
       setProblem({ kind: 'notFound', retryable: false });
       logError(`Booking for agent "${agentId}" offers no durations.`);
@@ -300,7 +296,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     date.value = focused.value = day;
     slot.value = taken.value = null;
     step.value = 'time';
-    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: minutes() });
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown(), durationMinutes: minutes() });
 
     loadSlots();
   }
@@ -414,17 +410,17 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     );
   }
 
-  const slots = computed(() => {
+  function slots(): Slot[] | null {
     const day = date.value;
     const found = day && dayOf(day, true);
     return found && !found.need.length ? found.slots : null;
-  });
+  }
 
-  const nearest = computed(() => {
+  function nearest(): Slot[] {
     const gone = taken.value;
     const distance = (s: Slot) => Math.abs(+s.instant - +(gone?.instant ?? 0));
-    return gone ? (slots.value ?? []).filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3) : [];
-  });
+    return gone ? (slots() ?? []).filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3) : [];
+  }
 
   function back(): void {
     // Offered only where canGoBack says.
