@@ -86,7 +86,6 @@ export const MAX_SEARCH_MONTHS = 12;
 const MAYBE_TAKEN: readonly (FailureKind | undefined)[] = ['refused', 'misconfigured'];
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
-const ignore = (): void => undefined;
 
 export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const { client, agentId } = ctx;
@@ -274,7 +273,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         const free = firstFree(list);
         if (free && focused.peek() === placeholder) focused.value = free;
         const next = addMonths(target, 1);
-        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next), ignore, ignore);
+        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next));
       },
       fail('dates', () => showMonth(target, keepFocus)),
     );
@@ -305,11 +304,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const day = date.peek();
     if (!day) return;
     setProblem(null);
-    void runSlots(
-      () => settle(() => dayOf(day, true)),
-      ignore,
-      fail('slots', loadSlots),
-    );
+    void runSlots(() => settle(() => dayOf(day, true)), undefined, fail('slots', loadSlots));
   }
 
   function chooseSlot(chosen: Slot): void {
@@ -398,7 +393,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
         months.set(option.duration_minutes, day.slice(0, 7));
         days.set(option.duration_minutes, day, result.fresh);
-        void runPrefetch(() => loadMonth(month.peek()), ignore, ignore);
+        void runPrefetch(() => loadMonth(month.peek()));
         taken.value = chosen;
         slot.value = null;
         step.value = 'time';

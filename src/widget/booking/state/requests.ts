@@ -4,10 +4,11 @@
 import { signal, type Signal } from '@preact/signals-core';
 import { anySignal } from '../../../core/http';
 
+/** `done` and `fail` are optional: a prefetch needs neither, its answer lands in a cache. */
 export type Run = <T>(
   call: (signal: AbortSignal) => Promise<T>,
-  done: (value: T) => void,
-  fail: (error: unknown) => void,
+  done?: (value: T) => void,
+  fail?: (error: unknown) => void,
 ) => Promise<void>;
 
 export interface Requests {
@@ -32,9 +33,9 @@ export function createRequests(): Requests {
         let settle: () => void;
         try {
           const value = await call(anySignal(mine.signal, all.signal));
-          settle = () => done(value);
+          settle = () => done?.(value);
         } catch (error) {
-          settle = () => fail(error);
+          settle = () => fail?.(error);
         }
         if (mine !== controller || all.signal.aborted) return;
         pending.value = false;
