@@ -9,7 +9,7 @@ import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, MONTH, zoneName } from './intl';
 import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
-import type { BookingFlow, Slot, Step as StepName } from './state';
+import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
 
@@ -155,7 +155,7 @@ function TimeStep(env: Env) {
       {taken && (
         <div role="alert" class="taken">
           <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown(), taken.instant) })}</p>
-          {slots && slotButtons(env, store.nearest())}
+          {slots && slotButtons(env, nearest(slots, taken))}
         </div>
       )}
       {!slots ? (

@@ -46,8 +46,6 @@ export interface BookingFlow {
   readonly slot: ReadonlySignal<Slot | null>;
   /** The time that was taken from under the visitor at create, until another is chosen. */
   readonly taken: ReadonlySignal<Slot | null>;
-  /** Up to three free times of the re-fetched day, nearest to the taken one. */
-  nearest(): Slot[];
   /** Answers by form field id. */
   readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
   readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
@@ -84,6 +82,12 @@ const MAX_HORIZON_DAYS = 3650;
 export const MAX_SEARCH_MONTHS = 12;
 /** A failed create with one of these may mean the time was taken: the day's slots are checked (see spec-assumptions). */
 const MAYBE_TAKEN: readonly (FailureKind | undefined)[] = ['refused', 'misconfigured'];
+
+/** Up to three of the re-fetched day's free times `slots`, nearest to the taken one (`gone`, itself left out). */
+export function nearest(slots: Slot[], gone: Slot): Slot[] {
+  const distance = (s: Slot) => Math.abs(+s.instant - +gone.instant);
+  return slots.filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3);
+}
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
 
@@ -411,12 +415,6 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     return found && !found.need.length ? found.slots : null;
   }
 
-  function nearest(): Slot[] {
-    const gone = taken.value;
-    const distance = (s: Slot) => Math.abs(+s.instant - +(gone?.instant ?? 0));
-    return gone ? (slots() ?? []).filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3) : [];
-  }
-
   function back(): void {
     // Offered only where canGoBack says.
     const to = FLOW[FLOW.indexOf(step.peek()) - 1];
@@ -430,7 +428,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
 
   return {
     step, config, problem, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
-    slot, taken, nearest, answers, errors, submitting, booking, canGoBack,
+    slot, taken, answers, errors, submitting, booking, canGoBack,
     zone, showMonth, focusDay, openDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
     switchZone() {
       agentClock.value = !agentClock.peek();
