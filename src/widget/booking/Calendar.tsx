@@ -6,7 +6,7 @@ import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { Env } from './parts';
-import type { BookingFlow } from './state';
+import { openDay, type BookingFlow } from './state';
 import { Reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
@@ -131,7 +131,7 @@ export class Calendar extends Reactive<CalendarProps> {
               <tr key={week[0]}>
                 {week.map((day) => {
                   if (!day.startsWith(month)) return <td role="gridcell" />;
-                  const open = store.openDay(day);
+                  const open = openDay(list, day);
                   const count = open?.slotCount;
                   const status = !list
                     ? ''

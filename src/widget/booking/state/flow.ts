@@ -56,8 +56,6 @@ export interface BookingFlow {
   zone(): string;
   showMonth(month: string, keepFocus?: boolean): void;
   focusDay(day: string): void;
-  /** The day's entry of the shown month when it can be booked. */
-  openDay(day: string): BookingDate | undefined;
   chooseDuration(option: DurationOption): void;
   chooseDate(day: string): void;
   chooseSlot(slot: Slot): void;
@@ -88,6 +86,10 @@ export function nearest(slots: Slot[], gone: Slot): Slot[] {
   const distance = (s: Slot) => Math.abs(+s.instant - +gone.instant);
   return slots.filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3);
 }
+
+/** Day `day`'s entry in a month's days `list` when it can be booked. */
+export const openDay = (list: BookingDate[] | undefined, day: string): BookingDate | undefined =>
+  list?.find((d) => d.date === day && d.available);
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
 
@@ -289,13 +291,9 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     if (target.slice(0, 7) !== month.peek()) showMonth(target.slice(0, 7), true);
   }
 
-  function openDay(day: string): BookingDate | undefined {
-    return monthDates.value?.find((d) => d.date === day && d.available);
-  }
-
   function chooseDate(day: string): void {
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
-    if (!openDay(day)) return;
+    if (!openDay(monthDates.peek(), day)) return;
     date.value = focused.value = day;
     slot.value = taken.value = null;
     step.value = 'time';
@@ -429,7 +427,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   return {
     step, config, problem, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
     slot, taken, answers, errors, submitting, booking, canGoBack,
-    zone, showMonth, focusDay, openDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
+    zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
     switchZone() {
       agentClock.value = !agentClock.peek();
       showMonth(month.peek(), true);

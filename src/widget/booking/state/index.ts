@@ -7,7 +7,7 @@ import { createLookupStore, type LookupStore } from './lookup';
 export type { BookingFlow, Slot, Step } from './flow';
 export type { LookupStore } from './lookup';
 export type { Problem } from './report';
-export { nearest } from './flow';
+export { nearest, openDay } from './flow';
 export { readBookingCode } from './lookup';
 
 export interface BookingStores {
