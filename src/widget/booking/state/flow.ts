@@ -1,5 +1,6 @@
 // The Book flow's state: duration, day, time, details, review, confirmation. Components render these
-// signals and call the actions; requests and their failures are handled here, and dispose() ends them.
+// signals and call the actions; requests and their failures are handled here, on the stores' shared
+// requests (./index), whose dispose() ends them.
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
@@ -9,7 +10,7 @@ import { fieldError, formData, prefilledAnswers, type FieldError } from '../fiel
 import type { BookingContext } from '../types';
 import { cacheKey, createCache, type Cache } from './cache';
 import { createProblems, remember, reportFailure, type Problem } from './report';
-import { createRequests } from './requests';
+import type { Requests } from './requests';
 import { logError } from '../../platform/log';
 
 /** A free time: the API's agent-zone date and HH:MM (sent back unchanged on create) and the instant they name. */
@@ -70,7 +71,6 @@ export interface BookingFlow {
   again(): void;
   /** Sends the request that failed again. */
   retry(): void;
-  dispose(): void;
 }
 
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
@@ -93,7 +93,7 @@ export const openDay = (list: BookingDate[] | undefined, day: string): BookingDa
 
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
 
-export function createBookingFlow(ctx: BookingContext): BookingFlow {
+export function createBookingFlow(ctx: BookingContext, requests: Requests): BookingFlow {
   const { client, agentId } = ctx;
   const step = signal<Step>('loading');
   const config = signal<BookingConfig | null>(null);
@@ -112,8 +112,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
-  const requests = createRequests();
-  // The caches' fetches stop with the store (requests.signal), not with a caller.
+  // The caches' fetches stop with the stores (requests.signal), not with a caller.
   const months = createCache((m, month) => client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates));
   const days = createCache((m, date) => client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots));
   const runConfig = requests.latest();
@@ -440,6 +439,5 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
       start();
     },
     retry,
-    dispose: requests.dispose,
   };
 }

@@ -5,7 +5,7 @@ import type { LookupBookingResponse } from '../../../core/types';
 import { isBookingCode } from '../../../core/validate';
 import type { BookingContext } from '../types';
 import { createProblems, remember, type Problem } from './report';
-import { createRequests } from './requests';
+import type { Requests } from './requests';
 
 export interface LookupStore {
   /** The code field's text, written by the view as the visitor types. */
@@ -28,7 +28,6 @@ export interface LookupStore {
   reset(): void;
   /** Sends the request that failed again. */
   retry(): void;
-  dispose(): void;
 }
 
 /** Codes are typed by people: case, spaces, and a missing dash are tolerated. */
@@ -36,7 +35,7 @@ export function readBookingCode(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase().replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
 }
 
-export function createLookupStore(ctx: BookingContext): LookupStore {
+export function createLookupStore(ctx: BookingContext, requests: Requests): LookupStore {
   const code = signal('');
   const invalid = signal(false);
   const busy = signal(false);
@@ -44,7 +43,6 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   const asking = signal(false);
   const cancelled = signal(false);
   const { problem, fail, set: setProblem, retry } = createProblems(ctx);
-  const requests = createRequests();
   const runLookup = requests.latest(busy);
   const runCancel = requests.latest(busy);
   /** Shows `res` (null: the code field), without a cancel message or question. */
@@ -112,6 +110,5 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
       code.value = '';
     },
     retry,
-    dispose: requests.dispose,
   };
 }

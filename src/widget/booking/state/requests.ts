@@ -1,4 +1,4 @@
-// The requests of one store. Each kind of request runs "newest wins": starting one aborts the one
+// The booking stores' requests. Each kind of request runs "newest wins": starting one aborts the one
 // before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
 // and drops every answer after it, so a destroyed widget neither fetches nor writes state.
 import { signal, type Signal } from '@preact/signals-core';
@@ -12,7 +12,7 @@ export type Run = <T>(
 ) => Promise<void>;
 
 export interface Requests {
-  /** The store's signal: aborted on dispose. */
+  /** The stores' signal: aborted on dispose. */
   readonly signal: AbortSignal;
   /** A newest-wins runner; `pending` is true while its newest call runs. */
   latest(pending?: Signal<boolean>): Run;
