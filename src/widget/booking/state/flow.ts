@@ -8,7 +8,7 @@ import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { cacheKey, createCache, type Cache } from './cache';
+import { createCache, type Cache } from './cache';
 import { createProblems, remember, reportFailure, type Problem } from './report';
 import type { Requests } from './requests';
 import { logError } from '../../platform/log';
@@ -136,7 +136,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
 
-  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(minutes(), at)];
+  const cached = <T,>(cache: Cache<T>, at: string) => cache.read(minutes(), at);
 
 
   /**
