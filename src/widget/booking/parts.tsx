@@ -1,19 +1,16 @@
 // Pieces shared by the Book and My booking views.
 import { Component, type ComponentChildren } from 'preact';
-import type { ReadonlySignal } from '@preact/signals-core';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
-import type { Problem } from './state';
+import type { Failures, Problem } from './state';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
 import { reactive } from '../platform/reactive';
 
 /** What a step shows of its store: the failure, and the retry that goes with it; Back, where the store has steps of its own. */
-interface Failing {
-  problem: ReadonlySignal<Problem | null>;
-  retry(): void;
+interface Failing extends Failures {
   canGoBack?(): boolean;
   back?(): void;
 }

@@ -9,7 +9,7 @@ import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
 import { createCache, type Cache } from './cache';
-import { createProblems, remember, reportFailure, type Problem } from './report';
+import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
 import { logError } from '../../platform/log';
 
@@ -25,10 +25,9 @@ export type Step = 'loading' | 'duration' | 'date' | 'time' | 'form' | 'review' 
 /** Said above the calendar: the month jumped from an empty one, or nothing is free at all. */
 export type Notice = { from: string } | 'none' | null;
 
-export interface BookingFlow {
+export interface BookingFlow extends Failures {
   readonly step: ReadonlySignal<Step>;
   readonly config: ReadonlySignal<BookingConfig | null>;
-  readonly problem: ReadonlySignal<Problem | null>;
   readonly duration: ReadonlySignal<DurationOption | null>;
   durations(): DurationOption[];
   /** The zone the calendar and times are shown in: the visitor's, or the agent's after switchZone(). */
@@ -69,8 +68,6 @@ export interface BookingFlow {
   back(): void;
   /** After a confirmation: a fresh start with the same answers. */
   again(): void;
-  /** Sends the request that failed again. */
-  retry(): void;
 }
 
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
@@ -120,7 +117,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const runPrefetch = requests.latest();
   const runSlots = requests.latest();
   const runCreate = requests.latest(submitting);
-  const { problem, fail, set: setProblem, retry } = createProblems(ctx);
+  const problems = createProblems(ctx);
+  const { fail, set: setProblem } = problems;
 
   const zone = (): string => config.peek()?.timezone ?? 'UTC';
   const fields = () => config.peek()?.form_fields ?? [];
@@ -424,7 +422,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   load();
 
   return {
-    step, config, problem, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
+    ...problems,
+    step, config, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
     slot, taken, answers, errors, submitting, booking, canGoBack,
     zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
     switchZone() {
@@ -438,6 +437,5 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       days.clear();
       start();
     },
-    retry,
   };
 }

@@ -7,7 +7,7 @@ import { createRequests } from './requests';
 
 export type { BookingFlow, Slot, Step } from './flow';
 export type { LookupStore } from './lookup';
-export type { Problem } from './report';
+export type { Failures, Problem } from './report';
 export { nearest, openDay } from './flow';
 export { readBookingCode } from './lookup';
 
