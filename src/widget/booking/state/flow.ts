@@ -432,7 +432,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       if (step.peek() === 'time') loadSlots();
     },
     again() {
-      booking.value = null;
+      // The booking stays until the next one replaces it: only the done step reads it, and start() leaves that step.
       months.clear();
       days.clear();
       start();
