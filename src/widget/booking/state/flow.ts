@@ -43,6 +43,7 @@ export interface BookingFlow extends Failures {
   readonly date: ReadonlySignal<string | null>;
   /** The free times on the chosen day of the shown zone, in order; null while they load. */
   slots(): Slot[] | null;
+  /** The time chosen last: only the review reads it, and the way there is through chooseSlot(). */
   readonly slot: ReadonlySignal<Slot | null>;
   /** The time that was taken from under the visitor at create, until another is chosen. */
   readonly taken: ReadonlySignal<Slot | null>;
@@ -237,7 +238,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   function chooseDuration(option: DurationOption): void {
     const first = minMonth();
     duration.value = option;
-    date.value = slot.value = notice.value = null;
+    date.value = notice.value = null;
     setProblem(null);
     month.value = first;
     focused.value = bounds.peek().today;
@@ -292,7 +293,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
     if (!openDay(monthDates.peek(), day)) return;
     date.value = focused.value = day;
-    slot.value = taken.value = null;
+    taken.value = null;
     step.value = 'time';
     ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown(), durationMinutes: minutes() });
 
@@ -394,7 +395,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
         days.set(option.duration_minutes, day, result.fresh);
         void runPrefetch(() => loadMonth(month.peek()));
         taken.value = chosen;
-        slot.value = null;
         step.value = 'time';
       },
       (error) => {
