@@ -63,19 +63,21 @@ interface StepProps {
   children?: ComponentChildren;
 }
 
+/** The string that tells the visitor of a failure, by kind; other kinds get the service's own words (a refusal), else the generic message. */
+const SAID: Partial<Record<Problem['kind'], keyof BookingStrings>> = {
+  notFound: 'notFound',
+  offline: 'networkError',
+  unreachable: 'unreachable',
+  timeout: 'unreachable',
+  busy: 'busy',
+  misconfigured: 'unavailable',
+  unavailable: 'unavailable',
+};
+
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
 export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.() ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
-  /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
-  const said: Partial<Record<Problem['kind'], string>> = {
-    notFound: t.notFound,
-    offline: t.networkError,
-    unreachable: t.unreachable,
-    timeout: t.unreachable,
-    busy: t.busy,
-    misconfigured: t.unavailable,
-    unavailable: t.unavailable,
-  };
+  const said = problem && SAID[problem.kind];
   return (
     <form
       class="step"
@@ -93,7 +95,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{said[problem.kind] ?? problem.message ?? t.serverError}</p>
+          <p>{said ? t[said] : (problem.message ?? t.serverError)}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
