@@ -25,15 +25,15 @@ export class Calendar extends Reactive<CalendarProps> {
 
 
   override componentDidUpdate(): void {
-    if (this.moved) this.moved = !this.focusDay();
+    if (this.moved) this.focusDay();
   }
 
-  /** Focuses the store's focused day; false when it is not drawn. */
-  focusDay(): boolean {
+  /** Focuses the store's focused day; until it is drawn, `moved` says it is still to do. */
+  focusDay(): void {
     // Drawn by view() below, so base is the calendar's div.
     const day = (this.base as HTMLElement | undefined)?.querySelector<HTMLElement>(`[data-date="${this.props.env.store.focused.peek()}"]`);
     day?.focus();
-    return !!day;
+    this.moved = !day;
   }
 
   view({ env: { store, t, ctx } }: CalendarProps) {
@@ -83,7 +83,7 @@ export class Calendar extends Reactive<CalendarProps> {
       e.preventDefault();
       store.focusDay(to);
       // A day of this month is already drawn; one of another month is focused once it is.
-      this.moved = !this.focusDay();
+      this.focusDay();
     };
 
     return (
