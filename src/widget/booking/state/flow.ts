@@ -8,7 +8,7 @@ import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { createCache, type Cache } from './cache';
+import { createCache } from './cache';
 import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
 import { logError } from '../../platform/log';
@@ -135,7 +135,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
 
-  const cached = <T,>(cache: Cache<T>, at: string) => cache.read(minutes(), at);
 
 
   /**
@@ -144,7 +143,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
    * one listed twice is kept once.
    */
   const timesOn = (d: string, day: string): Slot[] | undefined =>
-    cached(days, d)?.flatMap(({ time, available }, i, list) => {
+    days.read(minutes(), d)?.flatMap(({ time, available }, i, list) => {
       const instant = zonedToInstant(d, time, zone());
       const back = instantToZoned(instant, zone());
       return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown()).date === day
@@ -171,7 +170,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     let unsure = false;
     // Only bookable agent days count.
     for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
-      const month = cached(months, d.slice(0, 7));
+      const month = months.read(minutes(), d.slice(0, 7));
       const hit = month?.find((x) => x.date === d && x.available);
       const times = hit && timesOn(d, day);
       if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
