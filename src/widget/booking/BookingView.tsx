@@ -9,7 +9,7 @@ import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, MONTH, zoneName } from './intl';
 import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
-import type { BookingFlow, Slot, Step as StepName } from './state';
+import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
 
@@ -55,7 +55,7 @@ function DurationStep(env: Env) {
     <Step env={env} heading={t.durationHeading}>
       {intro(store.config.value)}
       <ul class="choices">
-        {store.durations.value.map((option) => (
+        {store.durations().map((option) => (
           <li>
             <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
               <bdi>{durationText(ctx.locale, option.label, option.duration_minutes)}</bdi>
@@ -77,7 +77,7 @@ function DateStep(env: Env) {
   const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <Step env={env} heading={t.dateHeading}>
-      {store.durations.value.length === 1 ? intro(store.config.value) : (
+      {store.durations().length === 1 ? intro(store.config.value) : (
         <p class="sub">
           <bdi>{durationOf(env)}</bdi>
         </p>
@@ -100,7 +100,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
   const { locale, visitorTimeZone } = ctx;
   const agentZone = store.zone();
   const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
-  const shown = store.shown.value;
+  const shown = store.shown();
   return (
     <p class="zone">
       {fmt(t.timesIn, { zone: name(shown) })}
@@ -122,7 +122,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
  * label wraps, whatever the locale's time format.
  */
 function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
-  const zone = store.shown.value;
+  const zone = store.shown();
   const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
@@ -146,7 +146,7 @@ function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
 function TimeStep(env: Env) {
   const { store, t, ctx } = env;
   const day = store.date.value ?? '';
-  const slots = store.slots.value;
+  const slots = store.slots();
   const taken = store.taken.value;
   return (
     <Step env={env} heading={t.timeHeading}>
@@ -154,8 +154,8 @@ function TimeStep(env: Env) {
       {zoneLine(env, day, day)}
       {taken && (
         <div role="alert" class="taken">
-          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown.value, taken.instant) })}</p>
-          {slots && slotButtons(env, store.nearest.value)}
+          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown(), taken.instant) })}</p>
+          {slots && slotButtons(env, nearest(slots, taken))}
         </div>
       )}
       {!slots ? (

@@ -6,7 +6,7 @@ import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
 import { formatDate, MONTH, weekStart } from './intl';
 import type { Env } from './parts';
-import type { BookingFlow } from './state';
+import { openDay, type BookingFlow } from './state';
 import { Reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
@@ -25,15 +25,15 @@ export class Calendar extends Reactive<CalendarProps> {
 
 
   override componentDidUpdate(): void {
-    if (this.moved) this.moved = !this.focusDay();
+    if (this.moved) this.focusDay();
   }
 
-  /** Focuses the store's focused day; false when it is not drawn. */
-  focusDay(): boolean {
+  /** Focuses the store's focused day; until it is drawn, `moved` says it is still to do. */
+  focusDay(): void {
     // Drawn by view() below, so base is the calendar's div.
     const day = (this.base as HTMLElement | undefined)?.querySelector<HTMLElement>(`[data-date="${this.props.env.store.focused.peek()}"]`);
     day?.focus();
-    return !!day;
+    this.moved = !day;
   }
 
   view({ env: { store, t, ctx } }: CalendarProps) {
@@ -83,7 +83,7 @@ export class Calendar extends Reactive<CalendarProps> {
       e.preventDefault();
       store.focusDay(to);
       // A day of this month is already drawn; one of another month is focused once it is.
-      this.moved = !this.focusDay();
+      this.focusDay();
     };
 
     return (
@@ -131,7 +131,7 @@ export class Calendar extends Reactive<CalendarProps> {
               <tr key={week[0]}>
                 {week.map((day) => {
                   if (!day.startsWith(month)) return <td role="gridcell" />;
-                  const open = store.openDay(day);
+                  const open = openDay(list, day);
                   const count = open?.slotCount;
                   const status = !list
                     ? ''

@@ -1,20 +1,17 @@
 // Pieces shared by the Book and My booking views.
 import { Component, type ComponentChildren } from 'preact';
-import type { ReadonlySignal } from '@preact/signals-core';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
-import type { Problem } from './state';
+import type { Failures, Problem } from './state';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
 import { reactive } from '../platform/reactive';
 
 /** What a step shows of its store: the failure, and the retry that goes with it; Back, where the store has steps of its own. */
-interface Failing {
-  problem: ReadonlySignal<Problem | null>;
-  retry(): void;
-  canGoBack?: ReadonlySignal<boolean>;
+interface Failing extends Failures {
+  canGoBack?(): boolean;
   back?(): void;
 }
 
@@ -66,19 +63,21 @@ interface StepProps {
   children?: ComponentChildren;
 }
 
+/** The string that tells the visitor of a failure, by kind; other kinds get the service's own words (a refusal), else the generic message. */
+const SAID: Partial<Record<Problem['kind'], keyof BookingStrings>> = {
+  notFound: 'notFound',
+  offline: 'networkError',
+  unreachable: 'unreachable',
+  timeout: 'unreachable',
+  busy: 'busy',
+  misconfigured: 'unavailable',
+  unavailable: 'unavailable',
+};
+
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.value ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
+export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.() ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
-  /** What the visitor is told of a failure; other kinds get the service's own words (a refusal), else the generic message. */
-  const said: Partial<Record<Problem['kind'], string>> = {
-    notFound: t.notFound,
-    offline: t.networkError,
-    unreachable: t.unreachable,
-    timeout: t.unreachable,
-    busy: t.busy,
-    misconfigured: t.unavailable,
-    unavailable: t.unavailable,
-  };
+  const said = problem && SAID[problem.kind];
   return (
     <form
       class="step"
@@ -96,7 +95,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{said[problem.kind] ?? problem.message ?? t.serverError}</p>
+          <p>{said ? t[said] : (problem.message ?? t.serverError)}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}

@@ -3,11 +3,11 @@
 // month shown, the prefetch of the next, the search for a first free day, the day chosen). A fetch
 // belongs to the cache, not to the caller that started it: a caller that stops waiting does not abort it
 // for the others; `fetch` aborts on the store's signal alone, which stops them all.
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal } from '@preact/signals-core';
 
 export interface Cache<T> {
-  /** Values by cacheKey(minutes, at); undefined until fetched, or after drop(). */
-  readonly values: ReadonlySignal<Record<string, T | undefined>>;
+  /** The value for a duration and a month or day, read as a signal; undefined until fetched, or after set() forgets it. */
+  read(minutes: number, at: string): T | undefined;
   /** The value for a duration and a month or day: from the cache, from the fetch already on its way, or fetched now. */
   get(minutes: number, at: string): Promise<T>;
   /** Replaces a value, or forgets it (undefined), e.g. after a slot in it was taken. */
@@ -15,7 +15,7 @@ export interface Cache<T> {
   clear(): void;
 }
 
-export const cacheKey = (minutes: number, at: string): string => `${minutes}/${at}`;
+const cacheKey = (minutes: number, at: string): string => `${minutes}/${at}`;
 
 export function createCache<T>(fetch: (minutes: number, at: string) => Promise<T>): Cache<T> {
   const values = signal<Record<string, T | undefined>>({});
@@ -25,7 +25,7 @@ export function createCache<T>(fetch: (minutes: number, at: string) => Promise<T
   };
 
   return {
-    values,
+    read: (minutes, at) => values.value[cacheKey(minutes, at)],
     async get(minutes, at) {
       const key = cacheKey(minutes, at);
       const cached = values.peek()[key];

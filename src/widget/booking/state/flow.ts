@@ -1,5 +1,6 @@
 // The Book flow's state: duration, day, time, details, review, confirmation. Components render these
-// signals and call the actions; requests and their failures are handled here, and dispose() ends them.
+// signals and call the actions; requests and their failures are handled here, on the stores' shared
+// requests (./index), whose dispose() ends them.
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
@@ -7,9 +8,9 @@ import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { cacheKey, createCache, type Cache } from './cache';
-import { createProblems, remember, reportFailure, type Problem } from './report';
-import { createRequests } from './requests';
+import { createCache } from './cache';
+import { createProblems, remember, reportFailure, type Failures } from './report';
+import type { Requests } from './requests';
 import { logError } from '../../platform/log';
 
 /** A free time: the API's agent-zone date and HH:MM (sent back unchanged on create) and the instant they name. */
@@ -24,14 +25,13 @@ export type Step = 'loading' | 'duration' | 'date' | 'time' | 'form' | 'review' 
 /** Said above the calendar: the month jumped from an empty one, or nothing is free at all. */
 export type Notice = { from: string } | 'none' | null;
 
-export interface BookingFlow {
+export interface BookingFlow extends Failures {
   readonly step: ReadonlySignal<Step>;
   readonly config: ReadonlySignal<BookingConfig | null>;
-  readonly problem: ReadonlySignal<Problem | null>;
   readonly duration: ReadonlySignal<DurationOption | null>;
-  readonly durations: ReadonlySignal<DurationOption[]>;
+  durations(): DurationOption[];
   /** The zone the calendar and times are shown in: the visitor's, or the agent's after switchZone(). */
-  readonly shown: ReadonlySignal<string>;
+  shown(): string;
   /** Bounds in the shown zone: today, and the last day with a bookable agent day in it. */
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   readonly month: ReadonlySignal<string>;
@@ -42,24 +42,21 @@ export interface BookingFlow {
   readonly notice: ReadonlySignal<Notice>;
   readonly date: ReadonlySignal<string | null>;
   /** The free times on the chosen day of the shown zone, in order; null while they load. */
-  readonly slots: ReadonlySignal<Slot[] | null>;
+  slots(): Slot[] | null;
+  /** The time chosen last: only the review reads it, and the way there is through chooseSlot(). */
   readonly slot: ReadonlySignal<Slot | null>;
   /** The time that was taken from under the visitor at create, until another is chosen. */
   readonly taken: ReadonlySignal<Slot | null>;
-  /** Up to three free times of the re-fetched day, nearest to the taken one. */
-  readonly nearest: ReadonlySignal<Slot[]>;
   /** Answers by form field id. */
   readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
   readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
   readonly submitting: ReadonlySignal<boolean>;
   readonly booking: ReadonlySignal<Booking | null>;
-  readonly canGoBack: ReadonlySignal<boolean>;
+  canGoBack(): boolean;
   /** The agent's zone. */
   zone(): string;
   showMonth(month: string, keepFocus?: boolean): void;
   focusDay(day: string): void;
-  /** The day's entry of the shown month when it can be booked. */
-  openDay(day: string): BookingDate | undefined;
   chooseDuration(option: DurationOption): void;
   chooseDate(day: string): void;
   chooseSlot(slot: Slot): void;
@@ -72,9 +69,6 @@ export interface BookingFlow {
   back(): void;
   /** After a confirmation: a fresh start with the same answers. */
   again(): void;
-  /** Sends the request that failed again. */
-  retry(): void;
-  dispose(): void;
 }
 
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
@@ -85,10 +79,19 @@ export const MAX_SEARCH_MONTHS = 12;
 /** A failed create with one of these may mean the time was taken: the day's slots are checked (see spec-assumptions). */
 const MAYBE_TAKEN: readonly (FailureKind | undefined)[] = ['refused', 'misconfigured'];
 
-const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
-const ignore = (): void => undefined;
+/** Up to three of the re-fetched day's free times `slots`, nearest to the taken one (`gone`, itself left out). */
+export function nearest(slots: Slot[], gone: Slot): Slot[] {
+  const distance = (s: Slot) => Math.abs(+s.instant - +gone.instant);
+  return slots.filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3);
+}
 
-export function createBookingFlow(ctx: BookingContext): BookingFlow {
+/** Day `day`'s entry in a month's days `list` when it can be booked. */
+export const openDay = (list: BookingDate[] | undefined, day: string): BookingDate | undefined =>
+  list?.find((d) => d.date === day && d.available);
+
+const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
+
+export function createBookingFlow(ctx: BookingContext, requests: Requests): BookingFlow {
   const { client, agentId } = ctx;
   const step = signal<Step>('loading');
   const config = signal<BookingConfig | null>(null);
@@ -107,8 +110,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const submitting = signal(false);
   const booking = signal<Booking | null>(null);
 
-  const requests = createRequests();
-  // The caches' fetches stop with the store (requests.signal), not with a caller.
+  // The caches' fetches stop with the stores (requests.signal), not with a caller.
   const months = createCache((m, month) => client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates));
   const days = createCache((m, date) => client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots));
   const runConfig = requests.latest();
@@ -116,7 +118,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const runPrefetch = requests.latest();
   const runSlots = requests.latest();
   const runCreate = requests.latest(submitting);
-  const { problem, fail, set: setProblem, retry } = createProblems(ctx);
+  const problems = createProblems(ctx);
+  const { fail, set: setProblem } = problems;
 
   const zone = (): string => config.peek()?.timezone ?? 'UTC';
   const fields = () => config.peek()?.form_fields ?? [];
@@ -124,15 +127,14 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  const shown = computed(() => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone);
+  const shown = (): string => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone;
   const bounds = computed(() => {
     const r = range.value;
-    const at = (t: Date) => instantToZoned(t, shown.value).date;
+    const at = (t: Date) => instantToZoned(t, shown()).date;
     // The shown zone's last day is the one the agent's last day ends in; before the config, both are empty.
     return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
   });
 
-  const cached = <T,>(cache: Cache<T>, at: string) => cache.values.value[cacheKey(minutes(), at)];
 
 
   /**
@@ -141,10 +143,10 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
    * one listed twice is kept once.
    */
   const timesOn = (d: string, day: string): Slot[] | undefined =>
-    cached(days, d)?.flatMap(({ time, available }, i, list) => {
+    days.read(minutes(), d)?.flatMap(({ time, available }, i, list) => {
       const instant = zonedToInstant(d, time, zone());
       const back = instantToZoned(instant, zone());
-      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown.value).date === day
+      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown()).date === day
         ? [{ date: d, time, instant }]
         : [];
     });
@@ -162,15 +164,13 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const need: (() => Promise<unknown>)[] = [];
     const found: Slot[] = [];
     // Outside the bounds no agent day is looked at (so `exact` need not be said).
-    const { days: overlapped, exact } = day < today
- || day > last ? { days: [] } : daysAcross
-(day, shown.value, zone());
+    const { days: overlapped, exact } = day < today || day > last ? { days: [] } : daysAcross(day, shown(), zone());
     const count = exact && !listing;
     let entry: BookingDate | undefined;
     let unsure = false;
     // Only bookable agent days count.
     for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
-      const month = cached(months, d.slice(0, 7));
+      const month = months.read(minutes(), d.slice(0, 7));
       const hit = month?.find((x) => x.date === d && x.available);
       const times = hit && timesOn(d, day);
       if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
@@ -202,16 +202,14 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   }
   const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
   const monthDates = computed(() => scan(month.value).list);
-  const durations = computed(() => config.value?.duration_options ?? []);
-  const canGoBack = computed(() => {
-    // The duration step is a step back only when there is a choice of durations.
-    return FLOW.indexOf(step.value) > (durations.value.length > 1 ? 0 : 1);
-  });
+  const durations = () => config.value?.duration_options ?? [];
+  // The duration step is a step back only when there is a choice of durations.
+  const canGoBack = () => FLOW.indexOf(step.value) > (durations().length > 1 ? 0 : 1);
 
 
   /** The duration step, or straight to the calendar when there is only one duration. */
   function start(): void {
-    const [only, ...more] = durations.peek();
+    const [only, ...more] = durations();
     if (!only) {
       setProblem({ kind: 'notFound', retryable: false });
       logError(`Booking for agent "${agentId}" offers no durations.`);
@@ -239,7 +237,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   function chooseDuration(option: DurationOption): void {
     const first = minMonth();
     duration.value = option;
-    date.value = slot.value = notice.value = null;
+    date.value = notice.value = null;
     setProblem(null);
     month.value = first;
     focused.value = bounds.peek().today;
@@ -278,7 +276,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         const free = firstFree(list);
         if (free && focused.peek() === placeholder) focused.value = free;
         const next = addMonths(target, 1);
-        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next), ignore, ignore);
+        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next));
       },
       fail('dates', () => showMonth(target, keepFocus)),
     );
@@ -290,17 +288,13 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     if (target.slice(0, 7) !== month.peek()) showMonth(target.slice(0, 7), true);
   }
 
-  function openDay(day: string): BookingDate | undefined {
-    return monthDates.value?.find((d) => d.date === day && d.available);
-  }
-
   function chooseDate(day: string): void {
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
-    if (!openDay(day)) return;
+    if (!openDay(monthDates.peek(), day)) return;
     date.value = focused.value = day;
-    slot.value = taken.value = null;
+    taken.value = null;
     step.value = 'time';
-    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown.peek(), durationMinutes: minutes() });
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown(), durationMinutes: minutes() });
 
     loadSlots();
   }
@@ -309,11 +303,7 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     const day = date.peek();
     if (!day) return;
     setProblem(null);
-    void runSlots(
-      () => settle(() => dayOf(day, true)),
-      ignore,
-      fail('slots', loadSlots),
-    );
+    void runSlots(() => settle(() => dayOf(day, true)), undefined, fail('slots', loadSlots));
   }
 
   function chooseSlot(chosen: Slot): void {
@@ -402,9 +392,8 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
         months.set(option.duration_minutes, day.slice(0, 7));
         days.set(option.duration_minutes, day, result.fresh);
-        void runPrefetch(() => loadMonth(month.peek()), ignore, ignore);
+        void runPrefetch(() => loadMonth(month.peek()));
         taken.value = chosen;
-        slot.value = null;
         step.value = 'time';
       },
       (error) => {
@@ -414,17 +403,11 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
     );
   }
 
-  const slots = computed(() => {
+  function slots(): Slot[] | null {
     const day = date.value;
     const found = day && dayOf(day, true);
     return found && !found.need.length ? found.slots : null;
-  });
-
-  const nearest = computed(() => {
-    const gone = taken.value;
-    const distance = (s: Slot) => Math.abs(+s.instant - +(gone?.instant ?? 0));
-    return gone ? (slots.value ?? []).filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3) : [];
-  });
+  }
 
   function back(): void {
     // Offered only where canGoBack says.
@@ -438,21 +421,20 @@ export function createBookingFlow(ctx: BookingContext): BookingFlow {
   load();
 
   return {
-    step, config, problem, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
-    slot, taken, nearest, answers, errors, submitting, booking, canGoBack,
-    zone, showMonth, focusDay, openDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
+    ...problems,
+    step, config, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
+    slot, taken, answers, errors, submitting, booking, canGoBack,
+    zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
     switchZone() {
       agentClock.value = !agentClock.peek();
       showMonth(month.peek(), true);
       if (step.peek() === 'time') loadSlots();
     },
     again() {
-      booking.value = null;
+      // The booking stays until the next one replaces it: only the done step reads it, and start() leaves that step.
       months.clear();
       days.clear();
       start();
     },
-    retry,
-    dispose: requests.dispose,
   };
 }

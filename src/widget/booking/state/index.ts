@@ -3,10 +3,12 @@
 import type { BookingContext } from '../types';
 import { createBookingFlow, type BookingFlow } from './flow';
 import { createLookupStore, type LookupStore } from './lookup';
+import { createRequests } from './requests';
 
 export type { BookingFlow, Slot, Step } from './flow';
 export type { LookupStore } from './lookup';
-export type { Problem } from './report';
+export type { Failures, Problem } from './report';
+export { nearest, openDay } from './flow';
 export { readBookingCode } from './lookup';
 
 export interface BookingStores {
@@ -18,15 +20,14 @@ export interface BookingStores {
 }
 
 export function createBookingStores(context: BookingContext): BookingStores {
+  // The two stores' requests: dispose() ends them all.
+  const requests = createRequests();
   let flow: BookingFlow | undefined;
   let lookup: LookupStore | undefined;
   return {
     context,
-    flow: () => (flow ??= createBookingFlow(context)),
-    lookup: () => (lookup ??= createLookupStore(context)),
-    dispose() {
-      flow?.dispose();
-      lookup?.dispose();
-    },
+    flow: () => (flow ??= createBookingFlow(context, requests)),
+    lookup: () => (lookup ??= createLookupStore(context, requests)),
+    dispose: requests.dispose,
   };
 }

@@ -4,10 +4,10 @@ import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../../core/types';
 import { isBookingCode } from '../../../core/validate';
 import type { BookingContext } from '../types';
-import { createProblems, remember, type Problem } from './report';
-import { createRequests } from './requests';
+import { createProblems, remember, type Failures } from './report';
+import type { Requests } from './requests';
 
-export interface LookupStore {
+export interface LookupStore extends Failures {
   /** The code field's text, written by the view as the visitor types. */
   readonly code: Signal<string>;
   readonly invalid: ReadonlySignal<boolean>;
@@ -20,15 +20,11 @@ export interface LookupStore {
    * message (in the service's language) goes to the page with the booking:cancelled event.
    */
   readonly cancelled: ReadonlySignal<boolean>;
-  readonly problem: ReadonlySignal<Problem | null>;
   /** Looks up the typed code, or `picked` (a remembered one); false when the code is not valid. */
   find(picked?: string): boolean;
   cancel(): void;
   /** Back to the code field. */
   reset(): void;
-  /** Sends the request that failed again. */
-  retry(): void;
-  dispose(): void;
 }
 
 /** Codes are typed by people: case, spaces, and a missing dash are tolerated. */
@@ -36,15 +32,15 @@ export function readBookingCode(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase().replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
 }
 
-export function createLookupStore(ctx: BookingContext): LookupStore {
+export function createLookupStore(ctx: BookingContext, requests: Requests): LookupStore {
   const code = signal('');
   const invalid = signal(false);
   const busy = signal(false);
   const result = signal<LookupBookingResponse | null>(null);
   const asking = signal(false);
   const cancelled = signal(false);
-  const { problem, fail, set: setProblem, retry } = createProblems(ctx);
-  const requests = createRequests();
+  const problems = createProblems(ctx);
+  const { fail, set: setProblem } = problems;
   const runLookup = requests.latest(busy);
   const runCancel = requests.latest(busy);
   /** Shows `res` (null: the code field), without a cancel message or question. */
@@ -105,13 +101,12 @@ export function createLookupStore(ctx: BookingContext): LookupStore {
   }
 
   return {
-    code, invalid, busy, result, asking, cancelled, problem, find, cancel,
+    ...problems,
+    code, invalid, busy, result, asking, cancelled, find, cancel,
     reset() {
       show(null);
       setProblem(null);
       code.value = '';
     },
-    retry,
-    dispose: requests.dispose,
   };
 }

@@ -37,14 +37,18 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
 
 }
 
-/** A store's failure on screen, and the request that retry() sends again. */
-export interface Problems {
+/** What a store shows of its failures: the one on screen, and retry(), which sends the request that failed again. */
+export interface Failures {
   readonly problem: ReadonlySignal<Problem | null>;
+  retry(): void;
+}
+
+/** A store's failures, with the handlers that show them. A store returns them spread into itself: its views see the Failures. */
+export interface Problems extends Failures {
   /** The failure handler of `request`, which returns the Problem it shows; `retry` is what asking again means. */
   fail(request: BookingRequest, retry: () => void): (error: unknown) => Problem | null;
   /** Shows `value` (null: nothing) with no retry. */
   set(value: Problem | null): void;
-  retry(): void;
 }
 
 export function createProblems(ctx: BookingContext): Problems {

@@ -1,17 +1,18 @@
-// The requests of one store. Each kind of request runs "newest wins": starting one aborts the one
+// The booking stores' requests. Each kind of request runs "newest wins": starting one aborts the one
 // before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
 // and drops every answer after it, so a destroyed widget neither fetches nor writes state.
 import { signal, type Signal } from '@preact/signals-core';
 import { anySignal } from '../../../core/http';
 
+/** `done` and `fail` are optional: a prefetch needs neither, its answer lands in a cache. */
 export type Run = <T>(
   call: (signal: AbortSignal) => Promise<T>,
-  done: (value: T) => void,
-  fail: (error: unknown) => void,
+  done?: (value: T) => void,
+  fail?: (error: unknown) => void,
 ) => Promise<void>;
 
 export interface Requests {
-  /** The store's signal: aborted on dispose. */
+  /** The stores' signal: aborted on dispose. */
   readonly signal: AbortSignal;
   /** A newest-wins runner; `pending` is true while its newest call runs. */
   latest(pending?: Signal<boolean>): Run;
@@ -32,9 +33,9 @@ export function createRequests(): Requests {
         let settle: () => void;
         try {
           const value = await call(anySignal(mine.signal, all.signal));
-          settle = () => done(value);
+          settle = () => done?.(value);
         } catch (error) {
-          settle = () => fail(error);
+          settle = () => fail?.(error);
         }
         if (mine !== controller || all.signal.aborted) return;
         pending.value = false;
