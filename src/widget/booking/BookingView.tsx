@@ -20,8 +20,7 @@ export const BookingView = reactive(function BookingView({ stores, strings }: Bo
   const step = store.step.value;
   return (
     <StepView step={step}>
-      {/* A 404 here means booking is not available, where in My booking no booking has the code. */}
-      {STEPS[step]({ store, t: { ...strings, notFound: strings.unavailable }, ctx: stores.context })}
+      {STEPS[step]({ store, t: strings, ctx: stores.context })}
     </StepView>
   );
 });

@@ -211,7 +211,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   function start(): void {
     const [only, ...more] = durations();
     if (!only) {
-      setProblem({ kind: 'notFound', retryable: false });
+      setProblem({ kind: 'unavailable', retryable: false });
       logError(`Booking for agent "${agentId}" offers no durations.`);
     } else if (more.length) step.value = 'duration';
     else chooseDuration(only);

@@ -33,7 +33,10 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
     logError(
       `Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
     );
-  return { kind, retryable, ...(kind === 'refused' && { message }) };
+  // A 404 tells My booking (lookup, cancel) that no booking has the code; to the Book flow, that booking
+  // is not available for the agent. The visitor is told what it means where it happened.
+  const shown = kind === 'notFound' && request !== 'lookup' && request !== 'cancel' ? 'unavailable' : kind;
+  return { kind: shown, retryable, ...(kind === 'refused' && { message }) };
 
 }
 
