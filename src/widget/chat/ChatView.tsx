@@ -121,6 +121,15 @@ class MessageRow extends Component<RowProps> {
 /** The text lower case between spaces, each run of what is not a letter one space: how booking phrases are found. */
 const words = (text: string): string => ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
 
+/** Whether the last exchange is about booking: one of `phrases` (|-separated) is among a message's words. */
+const aboutBooking = (messages: ChatMessage[], phrases: string): boolean => {
+  const wanted = phrases.toLowerCase().split('|').filter(Boolean);
+  return messages.slice(-2).some(({ text }) => {
+    const found = words(text);
+    return wanted.some((phrase) => found.includes(phrase));
+  });
+};
+
 /** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
 const MAX_ROWS = 6;
 
@@ -258,8 +267,7 @@ export class ChatView extends Reactive<ChatViewProps> {
             ))}
             {/* The last exchange is about booking: one click opens it, with this conversation's id. Not after a
                 message that did not go through: its notice has the one action (Retry, or a Book a time of its own). */}
-            {!messages.at(-1)?.failure &&
-              messages.slice(-2).some(({ text }) => strings.bookingPhrases.toLowerCase().split('|').some((phrase) => phrase && words(text).includes(phrase))) && (
+            {!messages.at(-1)?.failure && aboutBooking(messages, strings.bookingPhrases) && (
               <div class="msg msg--user starters">
                 <button type="button" onClick={props.openBooking}>
                   {strings.chatOpenBooking}
