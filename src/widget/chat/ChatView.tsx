@@ -24,7 +24,21 @@ export interface ChatViewProps {
   starters: readonly string[];
 }
 
-type RowProps = ChatViewProps & { message: ChatMessage };
+/** stamp: when the message was sent, in words ("5 min. ago"), on the last message of a burst; else empty. */
+type RowProps = ChatViewProps & { message: ChatMessage; stamp: string };
+
+/** Messages less than this far apart are one burst, stamped once, under its last message. */
+const BURST_MS = 300_000;
+/** How often the stamps move on ("now", "1 min. ago"…), while the log is on screen. */
+const STAMP_TICK_MS = 30_000;
+
+/** How long ago `at` was, in `locale`'s words: "now", then minutes, hours, days ("yesterday"). */
+function ago(locale: string, at: number, now: number): string {
+  const minutes = (now - at) / 60_000;
+  const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }).format(-Math.floor(count), unit);
+}
 
 /** The seconds left until a busy message's retry, drawn anew every second. */
 class Countdown extends Component<RowProps> {
@@ -99,10 +113,10 @@ function sourceList({ message: { sources }, strings }: RowProps) {
   ) : null;
 }
 
-/** One message; re-renders only when its own record (immutable) or the dictionary changes. */
+/** One message; re-renders only when its own record (immutable), its stamp or the dictionary changes. */
 class MessageRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.message !== this.props.message || next.strings !== this.props.strings;
+    return next.message !== this.props.message || next.stamp !== this.props.stamp || next.strings !== this.props.strings;
   }
 
   override render(props: RowProps) {
@@ -113,6 +127,12 @@ class MessageRow extends Component<RowProps> {
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
         <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
         {mine ? failureNotice(props) : sourceList(props)}
+        {/* Hidden from screen readers: in the live log each change would be read out again. */}
+        {props.stamp && (
+          <time class="time" aria-hidden="true">
+            {props.stamp}
+          </time>
+        )}
       </div>
     );
   }
@@ -200,6 +220,7 @@ export class ChatView extends Reactive<ChatViewProps> {
   /** The last render's last message and typing indicator, and the ones the log last followed. */
   declare tail: string;
   declare followed?: string;
+  declare ticker?: ReturnType<typeof setTimeout>;
 
   toBottom = () => {
     const el = this.log.current;
@@ -214,7 +235,15 @@ export class ChatView extends Reactive<ChatViewProps> {
     this.componentDidUpdate(this.props);
   }
 
+  override componentWillUnmount(): void {
+    clearTimeout(this.ticker);
+    super.componentWillUnmount();
+  }
+
   override componentDidUpdate(previous: ChatViewProps): void {
+    // On screen, each render brings the stamps up to date and sets the next one; off screen, none.
+    clearTimeout(this.ticker);
+    if (this.props.visible) this.ticker = setTimeout(() => this.forceUpdate(), STAMP_TICK_MS);
     // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
     const grew = this.tail !== this.followed;
     this.followed = this.tail;
@@ -223,7 +252,7 @@ export class ChatView extends Reactive<ChatViewProps> {
   }
 
   view(props: ChatViewProps) {
-    const { chat, strings, title, greeting, starters } = props;
+    const { chat, strings, title, greeting, starters, locale, now } = props;
     const messages = chat.messages.value;
     const sending = chat.sending.value;
     const undo = chat.undo.value;
@@ -262,8 +291,13 @@ export class ChatView extends Reactive<ChatViewProps> {
                 ))}
               </div>
             )}
-            {messages.map((message) => (
-              <MessageRow key={message.id} {...props} message={message} />
+            {messages.map((message, i) => (
+              <MessageRow
+                key={message.id}
+                {...props}
+                message={message}
+                stamp={(messages[i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(locale, message.at, now())}
+              />
             ))}
             {/* The last exchange is about booking: one click opens it, with this conversation's id. Not after a
                 message that did not go through: its notice has the one action (Retry, or a Book a time of its own). */}
