@@ -55,6 +55,8 @@ suite('chat in Chromium', () => {
     expect(new Set(widths.map(Math.round)).size).toBeGreaterThan(1);
     // It stays inside the reply's bubble.
     expect(await table.evaluate((t) => !!t.parentElement && t.parentElement.scrollWidth <= t.parentElement.clientWidth)).toBe(true);
+    // The question and its reply are one burst: the reply says when.
+    expect(await chatLog(page).locator('time').allTextContents()).toEqual(['now']);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-desktop-markdown.png' });
     await context.close();
