@@ -1,7 +1,7 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
 import { attempt } from './attempt';
-import { isFiniteNumber, isNonEmptyString, isRecord, type ShapeError, type Schema } from './schema';
+import { isFiniteNumber, isNonEmptyString, isRecord, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -157,8 +157,8 @@ export async function readEnvelope<T>(
   try {
     return { ...schema(body, ''), success: true };
   } catch (error) {
-    // A Schema throws nothing but ShapeErrors (./schema).
-    throw fail(`The service's answer did not fit the spec: ${(error as ShapeError).message}.`, 'invalid_response');
+    // A Schema throws nothing but Errors naming what did not fit (./schema).
+    throw fail(`The service's answer did not fit the spec: ${(error as Error).message}.`, 'invalid_response');
   }
 }
 
