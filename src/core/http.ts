@@ -163,7 +163,6 @@ export async function readEnvelope<T>(
 }
 
 export function createHttp(options: HttpOptions): Http {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async function request<T>(path: string, schema: Schema<T>, req: RequestOptions = {}): Promise<Success<T>> {
@@ -186,7 +185,9 @@ export function createHttp(options: HttpOptions): Http {
     try {
       // Answered as aborted by the catch below.
       if (req.signal?.aborted) throw req.signal.reason;
-      res = await doFetch(url, {
+      // The page's fetch is looked up on every call (a fetch patched later is used) and called with no
+      // `this`, which browsers read as the window.
+      res = await (options.fetch ?? globalThis.fetch)(url, {
         method: req.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
         body,
