@@ -44,8 +44,8 @@ export class ApiError extends Error {
   declare readonly argument: string | undefined;
   declare readonly code: string | undefined;
 
-  constructor(message: string, { cause, ...init }: ApiErrorInit) {
-    super(message, cause === undefined ? undefined : { cause });
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
     Object.assign(this, init, { status: init.status ?? 0, rateLimit: init.rateLimit ?? {} });
   }
 }
