@@ -1,7 +1,7 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
 import { attempt } from './attempt';
-import { isFiniteNumber, isNonEmptyString, isRecord, type ShapeError, type Schema } from './schema';
+import { isFiniteNumber, isNonEmptyString, isRecord, type Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =
@@ -44,8 +44,8 @@ export class ApiError extends Error {
   declare readonly argument: string | undefined;
   declare readonly code: string | undefined;
 
-  constructor(message: string, { cause, ...init }: ApiErrorInit) {
-    super(message, cause === undefined ? undefined : { cause });
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
     Object.assign(this, init, { status: init.status ?? 0, rateLimit: init.rateLimit ?? {} });
   }
 }
@@ -157,13 +157,12 @@ export async function readEnvelope<T>(
   try {
     return { ...schema(body, ''), success: true };
   } catch (error) {
-    // A Schema throws nothing but ShapeErrors (./schema).
-    throw fail(`The service's answer did not fit the spec: ${(error as ShapeError).message}.`, 'invalid_response');
+    // A Schema throws nothing but Errors naming what did not fit (./schema).
+    throw fail(`The service's answer did not fit the spec: ${(error as Error).message}.`, 'invalid_response');
   }
 }
 
 export function createHttp(options: HttpOptions): Http {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async function request<T>(path: string, schema: Schema<T>, req: RequestOptions = {}): Promise<Success<T>> {
@@ -186,7 +185,9 @@ export function createHttp(options: HttpOptions): Http {
     try {
       // Answered as aborted by the catch below.
       if (req.signal?.aborted) throw req.signal.reason;
-      res = await doFetch(url, {
+      // The page's fetch is looked up on every call (a fetch patched later is used) and called with no
+      // `this`, which browsers read as the window.
+      res = await (options.fetch ?? globalThis.fetch)(url, {
         method: req.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
         body,

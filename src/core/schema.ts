@@ -1,18 +1,13 @@
 // A few combinators that check an answer from outside and build a clean copy of it: unknown fields
-// are dropped, missing optional ones get their defaults, anything else throws a ShapeError naming the
+// are dropped, missing optional ones get their defaults, anything else throws an Error naming the
 // path. The spec's shapes are written once with these (./shapes) and their types derived with Infer.
 // Hand-written rather than a schema library: valibot cost 2.4 KB gzip for the booking shapes alone,
 // zod/mini 5.7 KB; the widget's whole budget for this is a few hundred bytes.
 
-export class ShapeError extends Error {
-  override readonly name = 'ShapeError';
-  /** `path` says where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
-  constructor(path: string, expected: string) {
-    super(`${path || 'the answer'}: expected ${expected}`);
-  }
-}
+/** What a Schema throws: `path` says where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
+const shapeError = (path: string, expected: string): Error => new Error(`${path || 'the answer'}: expected ${expected}`);
 
-/** Checks `value` (found at `path`) and returns the typed, cleaned value, or throws a ShapeError. */
+/** Checks `value` (found at `path`) and returns the typed, cleaned value, or throws an Error saying what did not fit where. */
 export type Schema<T> = (value: unknown, path: string) => T;
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
@@ -22,7 +17,7 @@ export const where =
   (value, path) => {
     const v = schema(value, path);
     if (test(v)) return v;
-    throw new ShapeError(path, expected);
+    throw shapeError(path, expected);
   };
 
 /** A JSON value of one type: `test` says whether it is. */
@@ -54,7 +49,7 @@ export const nullable =
 export const array =
   <T>(item: Schema<T>): Schema<T[]> =>
   (value, path) => {
-    if (!Array.isArray(value)) throw new ShapeError(path, 'a list');
+    if (!Array.isArray(value)) throw shapeError(path, 'a list');
     return value.map((v, i) => item(v, `${path}[${i}]`));
   };
 

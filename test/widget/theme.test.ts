@@ -21,13 +21,16 @@ describe('contrast (WCAG 2.x)', () => {
     // Mid greys: whichever contrasts more wins.
     ['#808080', '#111111'],
     ['#666666', '#ffffff'],
+    // The two colours whose luminance lies nearest the point where both contrast equally, either side.
+    ['#bf3cd6', '#ffffff'],
+    ['#ed0e60', '#111111'],
   ])('text on %s is %s', (background, text) => {
     expect(textColorOn(background)).toBe(text);
   });
 
   test('the chosen text colour always contrasts at least as much as the other', () => {
-    for (let v = 0; v <= 255; v += 5) {
-      const grey = `#${v.toString(16).padStart(2, '0').repeat(3)}`;
+    const greys = Array.from({ length: 52 }, (_, i) => `#${(i * 5).toString(16).padStart(2, '0').repeat(3)}`);
+    for (const grey of [...greys, '#bf3cd6', '#ed0e60']) {
       const chosen = textColorOn(grey);
       const other = chosen === '#ffffff' ? '#111111' : '#ffffff';
       expect(contrastRatio(grey, chosen)).toBeGreaterThanOrEqual(contrastRatio(grey, other));

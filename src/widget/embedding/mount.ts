@@ -79,8 +79,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
-  /** Whether speak() ran: the idle callback and the first open both ask, the language is drawn once. */
-  let spoken = false;
+  /** Set by the first speak(): the idle callback and the first open both ask, the language is drawn once. */
+  let speaking: Promise<void> | undefined;
   const stopStyling = effect(function () {
     if (shell.isOpen.value) {
       this.dispose();
@@ -122,11 +122,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   draw();
   /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
   function speak(): void {
-    if (!scriptUrl || code === 'en' || spoken) return;
-    spoken = true;
-    void loadLanguage(code, scriptUrl).then((dictionary) => {
-      if (dictionary && !destroyed) draw(dictionary);
-    });
+    if (scriptUrl && code !== 'en')
+      speaking ??= loadLanguage(code, scriptUrl).then((dictionary) => {
+        if (dictionary && !destroyed) draw(dictionary);
+      });
   }
   // When the browser is idle, or on the first open if sooner (an inline panel opens at once): the
   // launcher never waits for it.
