@@ -374,11 +374,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
           // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
           if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
 
-          const fresh = await client.slots({ agentId, date: day, durationMinutes: option.duration_minutes }, { signal }).catch(() => {
+          // The cached slots are from before: forgotten, so the cache fetches the day again.
+          days.set(option.duration_minutes, day);
+          const fresh = await days.get(option.duration_minutes, day).catch(() => {
             throw error;
           });
-          if (fresh.slots.some((s) => s.time === time && s.available)) throw error;
-          return { error, fresh: fresh.slots };
+          if (fresh.some((s) => s.time === time && s.available)) throw error;
+          return { error };
         }
       },
       (result) => {
@@ -393,7 +395,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
         reportFailure(ctx, 'create', result.error);
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
         months.set(option.duration_minutes, day.slice(0, 7));
-        days.set(option.duration_minutes, day, result.fresh);
         void runPrefetch(() => loadMonth(month.peek()));
         taken.value = chosen;
         step.value = 'time';
