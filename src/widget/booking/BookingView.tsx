@@ -129,8 +129,8 @@ function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
       {views.map(([slot, label]) => (
-        // Unique: a slot's agent date and time are what its instant shows there.
-        <li key={+slot.instant}>
+        // Unkeyed: the buttons keep no state, and a list that changes in place (another zone shown) is redrawn in order.
+        <li>
           <button
             type="button"
             class="slot"
