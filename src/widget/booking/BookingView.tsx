@@ -33,11 +33,14 @@ function LoadingStep(env: Env) {
   );
 }
 
+/** The booking page's title. */
+const pageTitle = (c: BookingConfig) => <p class="booking-title" dir="auto">{c.booking_title}</p>;
+
 /** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
 const intro = (c: BookingConfig | null) =>
   c && (
     <div>
-      <p class="booking-title" dir="auto">{c.booking_title}</p>
+      {pageTitle(c)}
       {c.booking_description && <p dir="auto">{c.booking_description}</p>}
     </div>
   );
@@ -126,8 +129,8 @@ function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
       {views.map(([slot, label]) => (
-        // Unique: a slot's agent date and time are what its instant shows there.
-        <li key={+slot.instant}>
+        // Unkeyed: the buttons keep no state, and a list that changes in place (another zone shown) is redrawn in order.
+        <li>
           <button
             type="button"
             class="slot"
@@ -249,7 +252,7 @@ function ReviewStep(env: Env) {
         </button>
       }
     >
-      <p class="booking-title" dir="auto">{c.booking_title}</p>
+      {pageTitle(c)}
       {facts([
         ...whenRows(ctx, c.timezone, chosen.instant),
         [t.duration, durationOf(env)],
@@ -288,7 +291,7 @@ function DoneStep(env: Env) {
         </button>
       }
     >
-      <p class="booking-title" dir="auto">{c.booking_title}</p>
+      {pageTitle(c)}
       {facts([...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))])}
       {!gone && (
         <p class="add">

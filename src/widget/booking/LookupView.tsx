@@ -1,9 +1,8 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
-import type { LookupBookingResponse } from '../../core/types';
 import { formatStart } from './intl';
 import { bookingRows, facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
-import type { LookupStore } from './state';
+import type { LookupResult, LookupStore } from './state';
 import type { BookingViewProps } from './types';
 import { reactive } from '../platform/reactive';
 
@@ -79,9 +78,9 @@ function find(env: Env) {
   );
 }
 
-function resultStep(env: Env, result: LookupBookingResponse) {
+function resultStep(env: Env, result: LookupResult) {
   const { store, t, ctx } = env;
-  const cancelled = store.cancelled.value;
+  const cancelled = result.cancelledHere;
   // Not after a cancel made in the Book view's tab or another one.
   const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
   return (
@@ -109,7 +108,7 @@ function resultStep(env: Env, result: LookupBookingResponse) {
   );
 }
 
-function ask(env: Env, result: LookupBookingResponse) {
+function ask(env: Env, result: LookupResult) {
   const { store, t } = env;
   return (
     <Step

@@ -1,6 +1,7 @@
 // What the calendar asks the service for, per duration: a month's dates, and where the shown zone's days
 // do not line up with the agent's, a day's slots. Each is fetched once and shared by whoever asks (the
-// month shown, the prefetch of the next, the search for a first free day, the day chosen). A fetch
+// month shown, the prefetch of the next, the search for a first free day, the day chosen, the check of
+// a time taken at create, which forgets the day first). A fetch
 // belongs to the cache, not to the caller that started it: a caller that stops waiting does not abort it
 // for the others; `fetch` aborts on the store's signal alone, which stops them all.
 import { signal } from '@preact/signals-core';

@@ -89,6 +89,9 @@ export function nearest(slots: Slot[], gone: Slot): Slot[] {
 export const openDay = (list: BookingDate[] | undefined, day: string): BookingDate | undefined =>
   list?.find((d) => d.date === day && d.available);
 
+/** The first bookable day of a month's days `list`. */
+const firstFree = (list: BookingDate[] | undefined): string | undefined => list?.find((d) => d.available)?.date;
+
 const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
 
 export function createBookingFlow(ctx: BookingContext, requests: Requests): BookingFlow {
@@ -171,7 +174,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     // Only bookable agent days count.
     for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
       const month = months.read(minutes(), d.slice(0, 7));
-      const hit = month?.find((x) => x.date === d && x.available);
+      const hit = openDay(month, d);
       const times = hit && timesOn(d, day);
       if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
       else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
@@ -246,7 +249,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       async () => {
         // Stops at the first failure: the await throws.
         for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
-          if ((await loadMonth(m))?.some((d) => d.available)) return m;
+          if (firstFree(await loadMonth(m))) return m;
         return null;
       },
       (found) => {
@@ -264,7 +267,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
    */
   function showMonth(m: string, keepFocus?: boolean): void {
     const target = clamp(m, minMonth(), maxMonth());
-    const firstFree = (list: BookingDate[] | undefined) => list?.find((d) => d.available)?.date;
     setProblem(null);
     month.value = target;
     // Until then: today when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
@@ -372,11 +374,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
           // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
           if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
 
-          const fresh = await client.slots({ agentId, date: day, durationMinutes: option.duration_minutes }, { signal }).catch(() => {
+          // The cached slots are from before: forgotten, so the cache fetches the day again.
+          days.set(option.duration_minutes, day);
+          const fresh = await days.get(option.duration_minutes, day).catch(() => {
             throw error;
           });
-          if (fresh.slots.some((s) => s.time === time && s.available)) throw error;
-          return { error, fresh: fresh.slots };
+          if (fresh.some((s) => s.time === time && s.available)) throw error;
+          return { error };
         }
       },
       (result) => {
@@ -391,7 +395,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
         reportFailure(ctx, 'create', result.error);
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
         months.set(option.duration_minutes, day.slice(0, 7));
-        days.set(option.duration_minutes, day, result.fresh);
         void runPrefetch(() => loadMonth(month.peek()));
         taken.value = chosen;
         step.value = 'time';

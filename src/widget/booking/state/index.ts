@@ -6,7 +6,7 @@ import { createLookupStore, type LookupStore } from './lookup';
 import { createRequests } from './requests';
 
 export type { BookingFlow, Slot, Step } from './flow';
-export type { LookupStore } from './lookup';
+export type { LookupResult, LookupStore } from './lookup';
 export type { Failures, Problem } from './report';
 export { nearest, openDay } from './flow';
 export { readBookingCode } from './lookup';

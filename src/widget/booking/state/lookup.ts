@@ -7,19 +7,23 @@ import type { BookingContext } from '../types';
 import { createProblems, remember, type Failures } from './report';
 import type { Requests } from './requests';
 
+/** A looked-up booking as shown. */
+export interface LookupResult extends LookupBookingResponse {
+  /**
+   * A cancel made here went through. The view confirms it in the visitor's language; the service's own
+   * message (in the service's language) goes to the page with the booking:cancelled event.
+   */
+  cancelledHere?: boolean;
+}
+
 export interface LookupStore extends Failures {
   /** The code field's text, written by the view as the visitor types. */
   readonly code: Signal<string>;
   readonly invalid: ReadonlySignal<boolean>;
   readonly busy: ReadonlySignal<boolean>;
-  readonly result: ReadonlySignal<LookupBookingResponse | null>;
+  readonly result: ReadonlySignal<LookupResult | null>;
   /** The "Cancel this booking?" question is on screen; written by the view. */
   readonly asking: Signal<boolean>;
-  /**
-   * A cancel made here went through. The view confirms it in the visitor's language; the service's own
-   * message (in the service's language) goes to the page with the booking:cancelled event.
-   */
-  readonly cancelled: ReadonlySignal<boolean>;
   /** Looks up the typed code, or `picked` (a remembered one); false when the code is not valid. */
   find(picked?: string): boolean;
   cancel(): void;
@@ -36,17 +40,15 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
   const code = signal('');
   const invalid = signal(false);
   const busy = signal(false);
-  const result = signal<LookupBookingResponse | null>(null);
+  const result = signal<LookupResult | null>(null);
   const asking = signal(false);
-  const cancelled = signal(false);
   const problems = createProblems(ctx);
   const { fail, set: setProblem } = problems;
   const runLookup = requests.latest(busy);
   const runCancel = requests.latest(busy);
-  /** Shows `res` (null: the code field), without a cancel message or question. */
-  const show = (res: LookupBookingResponse | null) => {
+  /** Shows `res` (null: the code field), without the question. */
+  const show = (res: LookupResult | null) => {
     result.value = res;
-    cancelled.value = false;
     asking.value = false;
   };
 
@@ -85,8 +87,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
         // The visitor may have moved on (Look up another) while the cancel was on its way.
         if (result.peek() !== current) return;
         // The view stops offering the cancel: the status is cancelled.
-        show({ ...current, booking: gone });
-        cancelled.value = true;
+        show({ ...current, booking: gone, cancelledHere: true });
       },
       (error) => {
         if (result.peek() !== current) return;
@@ -102,7 +103,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
 
   return {
     ...problems,
-    code, invalid, busy, result, asking, cancelled, find, cancel,
+    code, invalid, busy, result, asking, find, cancel,
     reset() {
       show(null);
       setProblem(null);
