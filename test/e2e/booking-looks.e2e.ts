@@ -53,6 +53,13 @@ suite('booking views in Chromium', () => {
           await shot(page, name('2-times'));
           await page.getByRole('button', { name: midnight }).first().click();
 
+          // Each field's edge is what shows where it is: 3:1 against the panel (WCAG 1.4.11), before any error.
+          const edges = await page.locator('.field :is(input, textarea)').evaluateAll((fields) =>
+            fields.map((f) => [getComputedStyle(f).borderTopColor, getComputedStyle(f).getPropertyValue('--aw-bg').trim()]),
+          );
+          expect(edges.length).toBeGreaterThan(0);
+          for (const [edge = '', bg = ''] of edges) expect(contrastRatio(hex(edge), bg)).toBeGreaterThanOrEqual(3);
+
           // Continue with nothing filled in: each error is text, an icon and the danger colour.
           await page.getByRole('button', { name: 'Continue' }).click();
           const nameField = page.getByRole('textbox', { name: 'Your name' });
