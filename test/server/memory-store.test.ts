@@ -12,14 +12,21 @@ async function newKeys(store: ReturnType<typeof createMemoryStore>, prefix: stri
   return performance.now() - start;
 }
 
+/** The quickest of three floods of new keys: a busy machine slows some rounds, not all three alike. */
+async function quickestFlood(store: ReturnType<typeof createMemoryStore>): Promise<number> {
+  let quickest = Infinity;
+  for (const round of [1, 2, 3]) quickest = Math.min(quickest, await newKeys(store, `flood${round}`, KEYS));
+  return quickest;
+}
+
 test('a full store takes new keys as fast as an empty one: eviction does not scan', async () => {
   const roomy = createMemoryStore({ maxKeys: 10 * KEYS });
   const full = createMemoryStore({ maxKeys: KEYS });
   await newKeys(full, 'fill', KEYS);
   expect(full.size).toBe(KEYS);
 
-  const withRoom = await newKeys(roomy, 'flood', KEYS);
-  const whenFull = await newKeys(full, 'flood', KEYS);
+  const withRoom = await quickestFlood(roomy);
+  const whenFull = await quickestFlood(full);
   // A scan per new key makes this about KEYS / 2 times slower; O(1) eviction keeps it within noise.
   expect(whenFull).toBeLessThan(10 * withRoom + 100);
   expect(full.size).toBe(KEYS);
