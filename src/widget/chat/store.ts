@@ -222,7 +222,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
   };
 
-  async function deliver(id: string): Promise<void> {
+  const deliver = async (id: string): Promise<void> => {
     const message = find(id);
     if (!message) return;
     // A retried message moves to the end, so each reply follows its question.
@@ -245,7 +245,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     } catch (error) {
       if (find(id)?.status === 'sending') fail(message, error);
     }
-  }
+  };
 
   const onOnline = () => {
     for (const { id, failure } of messages.value)
@@ -289,9 +289,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     requests.abort();
     requests = new AbortController();
   };
-  const stopAll = () => {
+  /** The conversation ends here: its requests and timers stop, its messages go. */
+  const end = () => {
     abort();
     timers.forEach(clearTimeout);
+    messages.value = [];
   };
 
   return {
@@ -325,8 +327,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     clear(undoable) {
       const before = { conversationId: conversationId.value, messages: messages.value };
-      stopAll();
-      messages.value = [];
+      end();
       conversationId.value = composerError.value = undefined;
       store.remove('chat');
       // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
@@ -343,9 +344,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     dispose() {
       // A remount (an app changing routes) keeps them too.
       keep();
-      // Emptied once kept: a reply or a resend still on its way finds no message to update, as after New conversation.
-      messages.value = [];
-      stopAll();
+      // Ended once kept: a reply or a resend still on its way finds no message to update, as after New conversation.
+      end();
       stopWatching();
       stopOnline();
       stopHidden();
