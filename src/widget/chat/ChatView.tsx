@@ -33,12 +33,12 @@ const BURST_MS = 300_000;
 const STAMP_TICK_MS = 30_000;
 
 /** How long ago `at` was, in `locale`'s words: "now", then minutes, hours, days ("yesterday"). */
-function ago(locale: string, at: number, now: number): string {
+const ago = (locale: string, at: number, now: number): string => {
   const minutes = (now - at) / 60_000;
   const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
     minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }).format(-Math.floor(count), unit);
-}
+};
 
 /**
  * The seconds left until a busy message's retry; the log draws it anew every second while one waits. Read
@@ -135,15 +135,13 @@ class MessageRow extends Component<RowProps> {
   }
 }
 
-/** The text lower case between spaces, each run of what is not a letter one space: how booking phrases are found. */
-const words = (text: string): string => ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
-
 /** Whether the last exchange is about booking: one of `phrases` (|-separated) is among a message's words. */
 const aboutBooking = (messages: ChatMessage[], phrases: string): boolean => {
   const wanted = phrases.toLowerCase().split('|').filter(Boolean);
   return messages.slice(-2).some(({ text }) => {
-    const found = words(text);
-    return wanted.some((phrase) => found.includes(phrase));
+    // The text lower case between spaces, each run of what is not a letter one space.
+    const words = ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
+    return wanted.some((phrase) => words.includes(phrase));
   });
 };
 
