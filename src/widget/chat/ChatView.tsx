@@ -126,7 +126,7 @@ class MessageRow extends Component<RowProps> {
         {mine ? failureNotice(props) : sourceList(props)}
         {/* Hidden from screen readers: in the live log each change would be read out again. */}
         {props.stamp && (
-          <time class="time" aria-hidden="true">
+          <time aria-hidden="true">
             {props.stamp}
           </time>
         )}
