@@ -180,11 +180,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     timers.set(id, setTimeout(() => void deliver(id), seconds * 1000));
     return now() + seconds * 1000;
   };
-  /** Sends `id` again now, instead of at its pending automatic retry. */
-  const resend = (id: string) => {
-    clearTimeout(timers.get(id));
-    void deliver(id);
-  };
 
   const fail = ({ id, text }: ChatMessage, error: unknown) => {
     const failure = classify(error);
@@ -222,7 +217,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
   };
 
+  /** Sends message `id` now, in place of any automatic resend pending for it. */
   const deliver = async (id: string): Promise<void> => {
+    clearTimeout(timers.get(id));
     const message = find(id);
     if (!message) return;
     // A retried message moves to the end, so each reply follows its question.
@@ -241,7 +238,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
       // The service answers again: an unreachable message goes now, the next one after its reply.
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
-      if (waiting) resend(waiting.id);
+      if (waiting) void deliver(waiting.id);
     } catch (error) {
       if (find(id)?.status === 'sending') fail(message, error);
     }
@@ -318,7 +315,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (find(id)?.status !== 'failed') return;
       // Asked by hand: a fresh round of automatic resends if the service is still out of reach.
       spent.delete('unreachable' + id);
-      resend(id);
+      void deliver(id);
     },
     stop() {
       // Marked first: an aborted request is no failure, so nothing else reports on these.
