@@ -33,37 +33,26 @@ const BURST_MS = 300_000;
 const STAMP_TICK_MS = 30_000;
 
 /** How long ago `at` was, in `locale`'s words: "now", then minutes, hours, days ("yesterday"). */
-function ago(locale: string, at: number, now: number): string {
+const ago = (locale: string, at: number, now: number): string => {
   const minutes = (now - at) / 60_000;
   const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
     minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }).format(-Math.floor(count), unit);
-}
+};
 
-/** The seconds left until a busy message's retry, drawn anew every second. */
-class Countdown extends Component<RowProps> {
-  // Declared only: componentDidMount sets it, so no class field is emitted for it.
-  declare timer: ReturnType<typeof setInterval>;
-
-  override componentDidMount(): void {
-    this.timer = setInterval(() => this.forceUpdate(), 1000);
-  }
-
-  override componentWillUnmount(): void {
-    clearInterval(this.timer);
-  }
-
-  render({ message, strings, locale, now }: RowProps) {
-    // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
-    const seconds = Math.max(0, Math.ceil(((message.failure?.retryAt ?? 0) - now()) / 1000));
-    return (
-      <p class="notice">
-        {/* The number changes every second: shown, but announced once in words instead. */}
-        <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds)}</span>
-        <span class="sr">{strings.chatBusyAnnounce}</span>
-      </p>
-    );
-  }
+/**
+ * The seconds left until a busy message's retry; the log draws it anew every second while one waits. Read
+ * out once in words: the number changes every second.
+ */
+function countdown({ message, strings, locale, now }: RowProps) {
+  // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
+  const seconds = Math.max(0, Math.ceil(((message.failure?.retryAt ?? 0) - now()) / 1000));
+  return (
+    <p class="notice">
+      <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds)}</span>
+      <span class="sr">{strings.chatBusyAnnounce}</span>
+    </p>
+  );
 }
 
 /** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
@@ -71,7 +60,7 @@ function failureNotice(props: RowProps) {
   const { message, strings, chat, openBooking } = props;
   const reason = message.failure?.reason;
   if (!reason) return null;
-  if (reason === 'busy') return <Countdown {...props} />;
+  if (reason === 'busy') return countdown(props);
   if (reason === 'unavailable') return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
   if (reason === 'misconfigured') return notice(strings.chatMisconfigured);
   const text = {
@@ -113,10 +102,18 @@ function sourceList({ message: { sources }, strings }: RowProps) {
   ) : null;
 }
 
-/** One message; re-renders only when its own record (immutable), its stamp or the dictionary changes. */
+/**
+ * One message; re-renders only when its own record (immutable), its stamp or the dictionary changes, or
+ * while it counts down to a busy retry.
+ */
 class MessageRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.message !== this.props.message || next.stamp !== this.props.stamp || next.strings !== this.props.strings;
+    return (
+      next.message !== this.props.message ||
+      next.stamp !== this.props.stamp ||
+      next.strings !== this.props.strings ||
+      next.message.failure?.reason === 'busy'
+    );
   }
 
   override render(props: RowProps) {
@@ -126,10 +123,12 @@ class MessageRow extends Component<RowProps> {
       <div class={`msg msg--${message.role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
         <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
-        {mine ? failureNotice(props) : sourceList(props)}
+        {/* A visitor's message may have failed; a reply may cite sources. */}
+        {failureNotice(props)}
+        {sourceList(props)}
         {/* Hidden from screen readers: in the live log each change would be read out again. */}
         {props.stamp && (
-          <time class="time" aria-hidden="true">
+          <time aria-hidden="true">
             {props.stamp}
           </time>
         )}
@@ -138,15 +137,13 @@ class MessageRow extends Component<RowProps> {
   }
 }
 
-/** The text lower case between spaces, each run of what is not a letter one space: how booking phrases are found. */
-const words = (text: string): string => ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
-
 /** Whether the last exchange is about booking: one of `phrases` (|-separated) is among a message's words. */
 const aboutBooking = (messages: ChatMessage[], phrases: string): boolean => {
   const wanted = phrases.toLowerCase().split('|').filter(Boolean);
   return messages.slice(-2).some(({ text }) => {
-    const found = words(text);
-    return wanted.some((phrase) => found.includes(phrase));
+    // The text lower case between spaces, each run of what is not a letter one space.
+    const words = ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
+    return wanted.some((phrase) => words.includes(phrase));
   });
 };
 
@@ -241,9 +238,14 @@ export class ChatView extends Reactive<ChatViewProps> {
   }
 
   override componentDidUpdate(previous: ChatViewProps): void {
-    // On screen, each render brings the stamps up to date and sets the next one; off screen, none.
+    // On screen, each render brings the stamps up to date and sets the next one, a second away while a busy
+    // message counts down; off screen, none.
     clearTimeout(this.ticker);
-    if (this.props.visible) this.ticker = setTimeout(() => this.forceUpdate(), STAMP_TICK_MS);
+    if (this.props.visible)
+      this.ticker = setTimeout(
+        () => this.forceUpdate(),
+        this.props.chat.messages.peek().some((m) => m.failure?.reason === 'busy') ? 1000 : STAMP_TICK_MS,
+      );
     // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
     const grew = this.tail !== this.followed;
     this.followed = this.tail;

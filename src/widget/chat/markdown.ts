@@ -14,11 +14,10 @@ export function safeHref(raw: string): string | undefined {
 }
 
 /** A link that opens outside the page, or plain text when the URL is not allowed. */
-export function link(raw: string, children: ComponentChildren, newTabHint: string): ComponentChildren {
+export const link = (raw: string, children: ComponentChildren, newTabHint: string): ComponentChildren => {
   const href = safeHref(raw);
-  if (!href) return children;
-  return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`));
-}
+  return href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`)) : children;
+};
 
 // code | bold | italics | [label](url) or ![alt](src) | a bare URL, e-mail or international phone number.
 // A label holds no [, as in CommonMark: each scan for its ] then stops at the next [, so a run of [ costs

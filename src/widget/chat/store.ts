@@ -180,11 +180,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     timers.set(id, setTimeout(() => void deliver(id), seconds * 1000));
     return now() + seconds * 1000;
   };
-  /** Sends `id` again now, instead of at its pending automatic retry. */
-  const resend = (id: string) => {
-    clearTimeout(timers.get(id));
-    void deliver(id);
-  };
 
   const fail = ({ id, text }: ChatMessage, error: unknown) => {
     const failure = classify(error);
@@ -222,7 +217,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
   };
 
-  async function deliver(id: string): Promise<void> {
+  /** Sends message `id` now, in place of any automatic resend pending for it. */
+  const deliver = async (id: string): Promise<void> => {
+    clearTimeout(timers.get(id));
     const message = find(id);
     if (!message) return;
     // A retried message moves to the end, so each reply follows its question.
@@ -241,11 +238,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
       // The service answers again: an unreachable message goes now, the next one after its reply.
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
-      if (waiting) resend(waiting.id);
+      if (waiting) void deliver(waiting.id);
     } catch (error) {
       if (find(id)?.status === 'sending') fail(message, error);
     }
-  }
+  };
 
   const onOnline = () => {
     for (const { id, failure } of messages.value)
@@ -289,9 +286,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     requests.abort();
     requests = new AbortController();
   };
-  const stopAll = () => {
+  /** The conversation ends here: its requests and timers stop, its messages go. */
+  const end = () => {
     abort();
     timers.forEach(clearTimeout);
+    messages.value = [];
   };
 
   return {
@@ -316,7 +315,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (find(id)?.status !== 'failed') return;
       // Asked by hand: a fresh round of automatic resends if the service is still out of reach.
       spent.delete('unreachable' + id);
-      resend(id);
+      void deliver(id);
     },
     stop() {
       // Marked first: an aborted request is no failure, so nothing else reports on these.
@@ -325,8 +324,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     },
     clear(undoable) {
       const before = { conversationId: conversationId.value, messages: messages.value };
-      stopAll();
-      messages.value = [];
+      end();
       conversationId.value = composerError.value = undefined;
       store.remove('chat');
       // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
@@ -343,9 +341,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     dispose() {
       // A remount (an app changing routes) keeps them too.
       keep();
-      // Emptied once kept: a reply or a resend still on its way finds no message to update, as after New conversation.
-      messages.value = [];
-      stopAll();
+      // Ended once kept: a reply or a resend still on its way finds no message to update, as after New conversation.
+      end();
       stopWatching();
       stopOnline();
       stopHidden();
