@@ -123,9 +123,7 @@ class MessageRow extends Component<RowProps> {
       <div class={`msg msg--${message.role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
         <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
-        {/* A visitor's message may have failed; a reply may cite sources. */}
-        {failureNotice(props)}
-        {sourceList(props)}
+        {mine ? failureNotice(props) : sourceList(props)}
         {/* Hidden from screen readers: in the live log each change would be read out again. */}
         {props.stamp && (
           <time aria-hidden="true">
