@@ -184,4 +184,17 @@ describe('typed text across a reload', () => {
     const { ui } = reload(mounted);
     expect((ui.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toHaveLength(MAX_MESSAGE_CHARS);
   });
+
+  test('a stored reply edited to look undelivered offers no Retry: only the visitor\'s own messages are sent again', () => {
+    const at = Date.now();
+    const messages = [
+      { id: 'm1', role: 'user', text: 'Hello', at, status: 'sent' },
+      { id: 'm2', role: 'agent', text: 'Hi there', at, status: 'failed' },
+    ];
+    localStorage.setItem(CHAT_KEY, JSON.stringify({ at, value: { messages } }));
+    const { ui } = mountWidget();
+    openChat(ui);
+    expect(ui.getByText('Hi there')).toBeTruthy();
+    expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
 });
