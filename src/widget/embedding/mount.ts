@@ -10,7 +10,7 @@ import { createChat, type Chat } from '../chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
 import { defaultStrings, type Strings } from '../i18n';
 import { languageOf, loadLanguage } from '../i18n/languages';
-import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
+import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import chatCss from '../chat/chat.css?inline';
 import shellCss from '../shell/shell.css?inline';
@@ -139,8 +139,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
   return {
     version: VERSION,
-    // An unknown view (from plain JS or a postMessage) opens the current one.
-    open: (view) => !destroyed && shell.open(isView(view) ? view : undefined),
+    open: (view) => !destroyed && shell.open(view),
     close: () => !destroyed && shell.close(),
     toggle: () => !destroyed && shell.toggle(),
     on: emitter.on,
