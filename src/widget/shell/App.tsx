@@ -31,14 +31,15 @@ const focusables = (root: Element): HTMLElement[] =>
   );
 
 /**
- * Where focus lands in a view: the composer in chat, else the view's heading or first control. On a
- * touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
+ * Where focus lands in a view: the composer in chat, else the view's heading or first control. One
+ * selector finds either: the chat has no tabindex="-1", and a booking view's heading comes before its
+ * fields. On a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
  */
 const focusView = (panel: HTMLElement, view: View): void => {
   if (window.matchMedia?.('(pointer:coarse)').matches) return panel.focus();
   const region = panel.querySelector<HTMLElement>(`#view-${view}`);
   (
-    region?.querySelector<HTMLElement>(view === 'chat' ? 'textarea' : '[tabindex="-1"]') ??
+    region?.querySelector<HTMLElement>('textarea,[tabindex="-1"]') ??
     (region && focusables(region)[0]) ??
     panel.querySelector<HTMLElement>(`#tab-${view}`)
   )?.focus();
