@@ -38,11 +38,8 @@ const focusables = (root: Element): HTMLElement[] =>
 const focusView = (panel: HTMLElement, view: View): void => {
   if (window.matchMedia?.('(pointer:coarse)').matches) return panel.focus();
   const region = panel.querySelector<HTMLElement>(`#view-${view}`);
-  (
-    region?.querySelector<HTMLElement>('textarea,[tabindex="-1"]') ??
-    (region && focusables(region)[0]) ??
-    panel.querySelector<HTMLElement>(`#tab-${view}`)
-  )?.focus();
+  if (region)
+    (region.querySelector<HTMLElement>('textarea,[tabindex="-1"]') ?? focusables(region)[0] ?? panel.querySelector<HTMLElement>(`#tab-${view}`))?.focus();
 };
 
 export class App extends Reactive<AppProps> {
