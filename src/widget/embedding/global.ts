@@ -114,7 +114,8 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
     logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
-  scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
+  // Read off any element: only an HTML <script> has a src as text (empty when inline); an SVG one has none.
+  scriptUrl = (script as Partial<HTMLScriptElement> | null)?.src || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script && optionsFromScript(script);
