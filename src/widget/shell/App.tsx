@@ -60,7 +60,8 @@ export class App extends Reactive<AppProps> {
     this.handled = this.request;
     const el = this.panel.current;
     if (this.request > 0 && el) focusView(el, this.props.shell.view.peek());
-    // Back to the launcher, unless the visitor had already moved on to the page.
+    // Closed (an open bubble always has a request): back to the launcher, unless the visitor had
+    // already moved on to the page.
     else if (this.focusInside) this.launcher.current?.focus();
   }
 
@@ -76,7 +77,7 @@ export class App extends Reactive<AppProps> {
     this.request = isOpen ? shell.focusRequest.value : -1;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
-    this.focusInside = !isOpen && !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    this.focusInside = !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
