@@ -274,8 +274,8 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
   const { options, errors, warnings, mistakes } = resolveOptions(
     input,
     doc.baseURI,
-    // Neither (or no valid tag): English.
-    doc.documentElement.lang || doc.defaultView?.navigator.language,
+    // The page's language, else the browser's (one for all its windows); neither (or no valid tag): English.
+    doc.documentElement.lang || navigator.language,
     doc.URL,
   );
   if (warnings.length) logWarning(`Defaults used: ${warnings.join(' ')}`);
