@@ -40,22 +40,21 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     /** A (re)mount is pending. */
     declare private stale: boolean | undefined;
 
+    /**
+     * Insertion, removal and a changed attribute each ask for a (re)mount. Several in one task (a
+     * framework setting attributes, a move in the DOM) remount once.
+     */
     connectedCallback() {
-      this.schedule();
-    }
-    disconnectedCallback() {
-      this.schedule();
-    }
-    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
-      // Frameworks re-set unchanged attributes on every render: only a real change remounts.
-      if (before !== after) this.schedule();
-    }
-
-    /** Several changes in one task (a framework setting attributes, a move in the DOM) remount once. */
-    private schedule() {
       if (this.stale) return;
       this.stale = true;
       queueMicrotask(() => this.sync());
+    }
+    disconnectedCallback() {
+      this.connectedCallback();
+    }
+    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
+      // Frameworks re-set unchanged attributes on every render: only a real change remounts.
+      if (before !== after) this.connectedCallback();
     }
 
     /** Applies a pending (re)mount now; the methods call it so they work right after insertion. */

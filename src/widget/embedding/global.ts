@@ -12,9 +12,10 @@ export interface AgentWidgetApi extends WidgetHandle {
   init(options: WidgetOptions): void;
 }
 
-/** What the stub snippet leaves behind: `q` holds [method, arguments] pairs. */
+/** What the stub snippet leaves behind: `q` holds [method, arguments] pairs. No version: that tells a loaded copy's API. */
 export interface AgentWidgetStub {
   q?: unknown[];
+  version?: undefined;
 }
 
 declare global {
@@ -108,12 +109,13 @@ function replay(api: AgentWidgetApi, entry: unknown): void {
 /** Installs the global (once per page), starts from `script`'s data-* options, then replays the queue. */
 export const installGlobal = (win: Window, script: Element | null): AgentWidgetApi => {
   const existing = win.AgentWidget;
-  // Checked as an object first: a page may have put anything under that name.
-  if (typeof existing === 'object' && existing !== null && 'version' in existing) {
+  // A page may have put anything under that name: only our API has a version.
+  if (existing?.version !== undefined) {
     logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
-  scriptUrl = (script instanceof HTMLScriptElement && script.src) || undefined;
+  // Read off any element: only an HTML <script> has a src as text (empty when inline); an SVG one has none.
+  scriptUrl = (script as Partial<HTMLScriptElement> | null)?.src || undefined;
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script && optionsFromScript(script);

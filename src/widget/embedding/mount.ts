@@ -10,7 +10,7 @@ import { createChat, type Chat } from '../chat/store';
 import { createEmitter, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
 import { defaultStrings, type Strings } from '../i18n';
 import { languageOf, loadLanguage } from '../i18n/languages';
-import { isView, readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
+import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import chatCss from '../chat/chat.css?inline';
 import shellCss from '../shell/shell.css?inline';
@@ -61,7 +61,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const code = languageOf(options.locale);
 
   const own = !ownerHost;
-  const host = ownerHost ?? doc.createElement('div');
+  // Ours goes in at once, last in the container (a bubble's: last in <body>); nothing is drawn in it yet.
+  const host = ownerHost ?? container.appendChild(doc.createElement('div'));
   if (own) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -111,7 +112,6 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     now: () => new Date(now()),
   });
 
-  if (own) container.appendChild(host);
   // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
   // their own dictionary in `strings` (then `locale` names it). The text is English with the
   // language's and then the owner's overrides on top (both checked by pickStrings).
@@ -139,8 +139,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
   return {
     version: VERSION,
-    // An unknown view (from plain JS or a postMessage) opens the current one.
-    open: (view) => !destroyed && shell.open(isView(view) ? view : undefined),
+    open: (view) => !destroyed && shell.open(view),
     close: () => !destroyed && shell.close(),
     toggle: () => !destroyed && shell.toggle(),
     on: emitter.on,

@@ -232,7 +232,8 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
   const warnings: string[] = [];
   const mistakes: string[] = [];
   const given: Record<string, unknown> = isRecord(input) ? input : {};
-  const element = typeof Element !== 'undefined' && given.target instanceof Element ? given.target : undefined;
+  // Only ever run beside a document (readOptions; the tests' jsdom), so Element exists.
+  const element = given.target instanceof Element ? given.target : undefined;
   // init() may pass target as an element and starters as a list (any item but text fails the rule, so
   // JSON cannot throw on a cycle or a BigInt); read() turns numbers and booleans into text for the rules.
   const raw: Record<string, unknown> = {
@@ -273,8 +274,8 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
   const { options, errors, warnings, mistakes } = resolveOptions(
     input,
     doc.baseURI,
-    // Neither (or no valid tag): English.
-    doc.documentElement.lang || doc.defaultView?.navigator.language,
+    // The page's language, else the browser's (one for all its windows); neither (or no valid tag): English.
+    doc.documentElement.lang || navigator.language,
     doc.URL,
   );
   if (warnings.length) logWarning(`Defaults used: ${warnings.join(' ')}`);

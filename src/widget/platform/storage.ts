@@ -60,7 +60,7 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
   };
   const keyOf = (entry: Entry) => storageKey(agentId, entry);
   // Quota, privacy mode or blocked storage: the page keeps working with what it has in memory.
-  const remove = (key: string) => void attempt(() => storage().removeItem(key));
+  const remove = (key: string) => attempt(() => storage().removeItem(key));
 
   /** The stored value when fresh; an expired or unreadable entry is removed. */
   const unwrap = (key: string, raw: string | null): unknown => {

@@ -31,17 +31,15 @@ const focusables = (root: Element): HTMLElement[] =>
   );
 
 /**
- * Where focus lands in a view: the composer in chat, else the view's heading or first control. On a
- * touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
+ * Where focus lands in a view: the composer in chat, else the view's heading or first control. One
+ * selector finds either: the chat has no tabindex="-1", and a booking view's heading comes before its
+ * fields. On a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
  */
 const focusView = (panel: HTMLElement, view: View): void => {
   if (window.matchMedia?.('(pointer:coarse)').matches) return panel.focus();
   const region = panel.querySelector<HTMLElement>(`#view-${view}`);
-  (
-    region?.querySelector<HTMLElement>(view === 'chat' ? 'textarea' : '[tabindex="-1"]') ??
-    (region && focusables(region)[0]) ??
-    panel.querySelector<HTMLElement>(`#tab-${view}`)
-  )?.focus();
+  if (region)
+    (region.querySelector<HTMLElement>('textarea,[tabindex="-1"]') ?? focusables(region)[0] ?? panel.querySelector<HTMLElement>(`#tab-${view}`))?.focus();
 };
 
 export class App extends Reactive<AppProps> {
@@ -62,7 +60,8 @@ export class App extends Reactive<AppProps> {
     this.handled = this.request;
     const el = this.panel.current;
     if (this.request > 0 && el) focusView(el, this.props.shell.view.peek());
-    // Back to the launcher, unless the visitor had already moved on to the page.
+    // Closed (an open bubble always has a request): back to the launcher, unless the visitor had
+    // already moved on to the page.
     else if (this.focusInside) this.launcher.current?.focus();
   }
 
@@ -78,7 +77,7 @@ export class App extends Reactive<AppProps> {
     this.request = isOpen ? shell.focusRequest.value : -1;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
-    this.focusInside = !isOpen && !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    this.focusInside = !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).

@@ -2,7 +2,7 @@
 // public API share. Events are emitted here, once per real transition.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Emitter } from '../platform/events';
-import type { Mode, View } from '../options/options';
+import { isView, type Mode, type View } from '../options/options';
 import { listen } from '../platform/listen';
 
 /**
@@ -22,6 +22,7 @@ export interface Shell {
   readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
   /** Bumped when focus should move into the current view (open, or a switch from inside a view). */
   readonly focusRequest: ReadonlySignal<number>;
+  /** Opens on `view`, else (none, or not a view: callers in plain JS) the current one. */
   open(view?: View): void;
   close(): void;
   toggle(): void;
@@ -90,7 +91,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     viewport,
     focusRequest,
     open(next) {
-      select(next ?? view.value);
+      select(isView(next) ? next : view.value);
       focusRequest.value++;
       if (isOpen.value) return;
       isOpen.value = true;
