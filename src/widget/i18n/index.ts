@@ -7,6 +7,7 @@ export const shellStrings = {
   defaultGreeting: 'Hi! How can we help?',
   launcherLabel: 'Chat with {title}',
   close: 'Close',
+  unread: 'Unread messages: {count}',
   newConversation: 'New conversation',
   sections: 'Sections',
   tabChat: 'Chat',

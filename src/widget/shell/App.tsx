@@ -1,6 +1,6 @@
-// The widget's root inside the shadow root: the launcher (bubble mode) and the panel, which is only
-// rendered once first opened. Focus moves in on open and back to the launcher on close; a
-// full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
+// The widget's root inside the shadow root: the launcher (bubble mode) with its unread count, and the
+// panel, which is only rendered once first opened. Focus moves in on open and back to the launcher on
+// close; a full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
 import { createRef, h } from 'preact';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
@@ -52,6 +52,8 @@ export class App extends Reactive<AppProps> {
   declare handled?: number;
   /** Focus was inside the widget at the last render. */
   declare focusInside: boolean;
+  /** The last reply the visitor could see (the panel open): the ones after it are unread. */
+  declare seen?: string;
 
   // Opening comes with a focus request; a later request (open() while open) moves focus again. The
   // first render asks for nothing (the shell is new: no request yet), so mounting has nothing to do.
@@ -78,6 +80,11 @@ export class App extends Reactive<AppProps> {
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
     this.focusInside = !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    // Replies that came while the panel was closed (a pending one, or another tab's): counted on the
+    // launcher until it opens. Unread after a cleared conversation too, when the last seen is gone.
+    const replies = visited.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : [];
+    if (isOpen) this.seen = replies.at(-1)?.id;
+    const unread = replies.length - 1 - replies.findIndex((reply) => reply.id === this.seen);
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
@@ -114,18 +121,27 @@ export class App extends Reactive<AppProps> {
     return (
       <div class={`aw aw--${options.position} aw--${options.mode}`} dir={dir} lang={lang} title="">
         {bubble && (
-          <button
-            ref={this.launcher}
-            type="button"
-            class="launcher"
-            part="launcher"
-            aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
-            aria-expanded={isOpen}
-            aria-controls="panel"
-            onClick={shell.toggle}
-          >
-            {isOpen ? closeIcon() : chatIcon()}
-          </button>
+          <>
+            {/* The count is drawn by CSS from data-unread: the launcher's name stays its label, and the
+                status beside it says the count politely, once. */}
+            <button
+              ref={this.launcher}
+              type="button"
+              class="launcher"
+              part="launcher"
+              aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
+              aria-expanded={isOpen}
+              aria-controls="panel"
+              aria-describedby="unread"
+              data-unread={unread || undefined}
+              onClick={shell.toggle}
+            >
+              {isOpen ? closeIcon() : chatIcon()}
+            </button>
+            <span id="unread" class="sr" role="status">
+              {unread > 0 && fmt(strings.unread, { count: unread })}
+            </span>
+          </>
         )}
         {/* Open puts its view in `visited` first (./shell): drawn once opened, kept while closed. */}
         {visited.size > 0 && (

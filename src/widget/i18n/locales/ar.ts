@@ -8,6 +8,7 @@ const strings: Strings = {
   defaultGreeting: 'مرحبًا! كيف يمكننا مساعدتك؟',
   launcherLabel: 'الدردشة مع {title}',
   close: 'إغلاق',
+  unread: 'رسائل غير مقروءة: {count}',
   newConversation: 'محادثة جديدة',
   sections: 'الأقسام',
   tabChat: 'دردشة',

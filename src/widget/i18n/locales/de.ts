@@ -6,6 +6,7 @@ const strings: Strings = {
   defaultGreeting: 'Hallo! Wie können wir Ihnen helfen?',
   launcherLabel: 'Chat mit {title}',
   close: 'Schließen',
+  unread: 'Ungelesene Nachrichten: {count}',
   newConversation: 'Neues Gespräch',
   sections: 'Bereiche',
   tabChat: 'Chat',

@@ -6,6 +6,7 @@ const strings: Strings = {
   defaultGreeting: '¡Hola! ¿En qué podemos ayudarle?',
   launcherLabel: 'Chatear con {title}',
   close: 'Cerrar',
+  unread: 'Mensajes sin leer: {count}',
   newConversation: 'Nueva conversación',
   sections: 'Secciones',
   tabChat: 'Chat',

@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: 'Bonjour\u202f! Comment pouvons-nous vous aider\u202f?',
   launcherLabel: 'Discuter avec {title}',
   close: 'Fermer',
+  unread: 'Messages non lus\u00a0: {count}',
   newConversation: 'Nouvelle conversation',
   sections: 'Rubriques',
   tabChat: 'Discussion',

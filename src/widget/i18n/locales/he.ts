@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: 'שלום! איך נוכל לעזור?',
   launcherLabel: 'צ׳אט עם {title}',
   close: 'סגירה',
+  unread: 'הודעות שלא נקראו: {count}',
   newConversation: 'שיחה חדשה',
   sections: 'אזורים',
   tabChat: 'צ׳אט',

@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: 'Salve! Come possiamo aiutarla?',
   launcherLabel: 'Chat con {title}',
   close: 'Chiudi',
+  unread: 'Messaggi non letti: {count}',
   newConversation: 'Nuova conversazione',
   sections: 'Sezioni',
   tabChat: 'Chat',

@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: 'こんにちは。どのようなご用件でしょうか？',
   launcherLabel: '{title}とチャット',
   close: '閉じる',
+  unread: '未読メッセージ：{count}件',
   newConversation: '新しい会話',
   sections: 'セクション',
   tabChat: 'チャット',

@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: '안녕하세요! 무엇을 도와드릴까요?',
   launcherLabel: '{title} 채팅',
   close: '닫기',
+  unread: '읽지 않은 메시지: {count}개',
   newConversation: '새 대화',
   sections: '섹션',
   tabChat: '채팅',

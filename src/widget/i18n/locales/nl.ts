@@ -6,6 +6,7 @@ const strings: Strings = {
   defaultGreeting: 'Hallo! Waarmee kunnen we u helpen?',
   launcherLabel: 'Chat met {title}',
   close: 'Sluiten',
+  unread: 'Ongelezen berichten: {count}',
   newConversation: 'Nieuw gesprek',
   sections: 'Onderdelen',
   tabChat: 'Chat',

@@ -8,6 +8,7 @@ const strings: Strings = {
   defaultGreeting: 'Dzień dobry! W czym możemy pomóc?',
   launcherLabel: 'Czat: {title}',
   close: 'Zamknij',
+  unread: 'Nieprzeczytane wiadomości: {count}',
   newConversation: 'Nowa rozmowa',
   sections: 'Sekcje',
   tabChat: 'Czat',

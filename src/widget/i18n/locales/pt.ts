@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: 'Olá! Como podemos ajudar?',
   launcherLabel: 'Conversar com {title}',
   close: 'Fechar',
+  unread: 'Mensagens não lidas: {count}',
   newConversation: 'Nova conversa',
   sections: 'Seções',
   tabChat: 'Chat',

@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: 'Hej! Hur kan vi hjälpa dig?',
   launcherLabel: 'Chatta med {title}',
   close: 'Stäng',
+  unread: 'Olästa meddelanden: {count}',
   newConversation: 'Ny konversation',
   sections: 'Avsnitt',
   tabChat: 'Chatt',

@@ -8,6 +8,7 @@ const strings: Strings = {
   defaultGreeting: 'Merhaba! Size nasıl yardımcı olabiliriz?',
   launcherLabel: '{title} ile sohbet edin',
   close: 'Kapat',
+  unread: 'Okunmamış mesajlar: {count}',
   newConversation: 'Yeni sohbet',
   sections: 'Bölümler',
   tabChat: 'Sohbet',

@@ -7,6 +7,7 @@ const strings: Strings = {
   defaultGreeting: '您好！请问有什么可以帮您？',
   launcherLabel: '与{title}聊天',
   close: '关闭',
+  unread: '未读消息：{count} 条',
   newConversation: '新对话',
   sections: '栏目',
   tabChat: '聊天',
