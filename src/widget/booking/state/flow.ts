@@ -241,10 +241,9 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     const first = minMonth();
     duration.value = option;
     date.value = notice.value = null;
-    setProblem(null);
-    month.value = first;
-    focused.value = bounds.peek().today;
     step.value = 'date';
+    // The first month is on show while the search runs; the search, on the same runner, takes over showMonth's load.
+    showMonth(first);
     void runMonth(
       async () => {
         // Stops at the first failure: the await throws.
