@@ -211,16 +211,16 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
 
   /** The duration step, or straight to the calendar when there is only one duration. */
-  function start(): void {
+  const start = (): void => {
     const [only, ...more] = durations();
     if (!only) {
       setProblem({ kind: 'unavailable', retryable: false });
       logError(`Booking for agent "${agentId}" offers no durations.`);
     } else if (more.length) step.value = 'duration';
     else chooseDuration(only);
-  }
+  };
 
-  function load(): void {
+  const load = (): void => {
     setProblem(null);
     void runConfig(
       (signal) => client.config(agentId, { signal }),
@@ -234,7 +234,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       },
       fail('config', load),
     );
-  }
+  };
 
   /** Opens the calendar on the first month (from this one, within the horizon and the search bound) with a free day. */
   function chooseDuration(option: DurationOption): void {
@@ -283,13 +283,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     );
   }
 
-  function focusDay(day: string): void {
+  const focusDay = (day: string): void => {
     const target = clamp(day, `${minMonth()}-01`, `${maxMonth()}-${daysInMonth(maxMonth())}`);
     focused.value = target;
     if (target.slice(0, 7) !== month.peek()) showMonth(target.slice(0, 7), true);
-  }
+  };
 
-  function chooseDate(day: string): void {
+  const chooseDate = (day: string): void => {
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
     if (!openDay(monthDates.peek(), day)) return;
     date.value = focused.value = day;
@@ -298,7 +298,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown(), durationMinutes: minutes() });
 
     loadSlots();
-  }
+  };
 
   function loadSlots(): void {
     const day = date.peek();
@@ -307,7 +307,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     void runSlots(() => settle(() => dayOf(day, true)), undefined, fail('slots', loadSlots));
   }
 
-  function chooseSlot(chosen: Slot): void {
+  const chooseSlot = (chosen: Slot): void => {
     const option = duration.peek();
     if (!option) return;
     slot.value = chosen;
@@ -322,7 +322,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       start: chosen.instant.toISOString(),
       duration: option,
     });
-  }
+  };
 
   /** Checks the answers of the fields `which` picks; what it finds, in the config's order, is what is shown. Returns the first. */
   function validate(which: (id: string) => boolean): string | undefined {
@@ -335,18 +335,18 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     return found.keys().next().value;
   }
 
-  function answer(id: string, value: string): void {
+  const answer = (id: string, value: string): void => {
     answers.value = new Map(answers.peek()).set(id, value);
     // Once shown, an error follows the answer as it is typed; the other fields' answers have not changed.
     const shown = errors.peek();
     if (shown.has(id)) validate((f) => shown.has(f));
-  }
+  };
 
-  function submitForm(): string | undefined {
+  const submitForm = (): string | undefined => {
     const first = validate(() => true);
     if (first === undefined) step.value = 'review';
     return first;
-  }
+  };
 
   function create(): void {
     const c = config.peek();
@@ -405,20 +405,20 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     );
   }
 
-  function slots(): Slot[] | null {
+  const slots = (): Slot[] | null => {
     const day = date.value;
     const found = day && dayOf(day, true);
     return found && !found.need.length ? found.slots : null;
-  }
+  };
 
-  function back(): void {
+  const back = (): void => {
     // Offered only where canGoBack says.
     const to = FLOW[FLOW.indexOf(step.peek()) - 1];
     if (to) {
       setProblem(null);
       step.value = to;
     }
-  }
+  };
 
   load();
 
