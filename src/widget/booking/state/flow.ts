@@ -246,13 +246,12 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     showMonth(first);
     void runMonth(
       async () => {
-        // Stops at the first failure: the await throws.
+        // Stops at the first failure: the await throws. Undefined when no month has a free day.
         for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
           if (firstFree(await loadMonth(m))) return m;
-        return null;
       },
       (found) => {
-        notice.value = found === null ? 'none' : found === first ? null : { from: first };
+        notice.value = !found ? 'none' : found === first ? null : { from: first };
         showMonth(found ?? first);
       },
       fail('dates', () => chooseDuration(option)),
