@@ -133,7 +133,9 @@ export async function readEnvelope<T>(
   readRateLimit?: HttpOptions['readRateLimit'],
 ): Promise<Success<T>> {
   const rateLimit = readRateLimit?.(res.headers);
-  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers) : undefined;
+  // Too Many Requests: the one status whose answer says how long to wait.
+  const limited = res.status === 429;
+  const retryAfter = limited ? retryAfterSeconds(res.headers) : undefined;
   const text = await res.text();
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
     new ApiError(message, { kind, status: res.status, rateLimit, retryAfter: wait, code });
@@ -151,7 +153,7 @@ export async function readEnvelope<T>(
     const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
-    const wait = retryAfter ?? (res.status === 429 && isFiniteNumber(body.retryAfter) ? waitOf(body.retryAfter) : undefined);
+    const wait = retryAfter ?? (limited && isFiniteNumber(body.retryAfter) ? waitOf(body.retryAfter) : undefined);
     throw fail(message, 'http', code, wait);
   }
   try {
