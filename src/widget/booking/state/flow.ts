@@ -172,7 +172,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     let entry: BookingDate | undefined;
     let unsure = false;
     // Only bookable agent days count.
-    for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
+    const agent = range.value;
+    for (const d of overlapped.filter((d) => d >= agent.today && d <= agent.last)) {
       const month = months.read(minutes(), d.slice(0, 7));
       const hit = openDay(month, d);
       const times = hit && timesOn(d, day);
