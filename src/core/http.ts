@@ -133,14 +133,17 @@ export async function readEnvelope<T>(
   readRateLimit?: HttpOptions['readRateLimit'],
 ): Promise<Success<T>> {
   const rateLimit = readRateLimit?.(res.headers);
-  const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers) : undefined;
+  // Too Many Requests: the one status whose answer says how long to wait.
+  const { status } = res;
+  const limited = status === 429;
+  const retryAfter = limited ? retryAfterSeconds(res.headers) : undefined;
   const text = await res.text();
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
-    new ApiError(message, { kind, status: res.status, rateLimit, retryAfter: wait, code });
+    new ApiError(message, { kind, status, rateLimit, retryAfter: wait, code });
 
   // A malformed answer to a failed call is still that failure; to a 2xx call it is a broken response.
   const malformed = (what: string): ApiError =>
-    fail(`The service answered ${res.status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
+    fail(`The service answered ${status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
 
   if (!text.trim()) throw malformed('an empty body');
   // JSON.parse never returns undefined: undefined means it threw.
@@ -148,10 +151,10 @@ export async function readEnvelope<T>(
   if (body === undefined) throw malformed('a body that is not JSON');
   if (!isRecord(body) || typeof body.success !== 'boolean') throw malformed('JSON without the { success } envelope');
   if (!res.ok || !body.success) {
-    const message = isNonEmptyString(body.error) ? body.error : `The service answered ${res.status} without an error message.`;
+    const message = isNonEmptyString(body.error) ? body.error : `The service answered ${status} without an error message.`;
     const code = typeof body.code === 'string' ? body.code : undefined;
     // The chat proxy also states the wait in its body; headers win when both are present.
-    const wait = retryAfter ?? (res.status === 429 && isFiniteNumber(body.retryAfter) ? waitOf(body.retryAfter) : undefined);
+    const wait = retryAfter ?? (limited && isFiniteNumber(body.retryAfter) ? waitOf(body.retryAfter) : undefined);
     throw fail(message, 'http', code, wait);
   }
   try {

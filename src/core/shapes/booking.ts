@@ -7,6 +7,8 @@ import { isTimeZone } from '../time';
 import { isIsoDate } from '../validate';
 
 const text = where(string, isNonEmptyString, 'a non-empty string');
+/** Text that may be absent, which reads as empty. */
+const optionalText = optional(string, '');
 const isoDate = where(string, isIsoDate, 'a day as YYYY-MM-DD');
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 /** HH:MM or HH:MM:SS. */
@@ -18,26 +20,26 @@ const minutes = where(number, (v) => Number.isInteger(v) && v > 0, 'a whole numb
 const zone = where(text, isTimeZone, 'an IANA time zone');
 /** Answers come back as text; a number or boolean is shown as written. */
 const answer: Schema<string> = (value, path) =>
-  typeof value === 'number' || typeof value === 'boolean' ? String(value) : optional(string, '')(value, path);
+  typeof value === 'number' || typeof value === 'boolean' ? String(value) : optionalText(value, path);
 
 export const durationOption = object({
   id: text,
-  label: optional(string, ''),
+  label: optionalText,
   duration_minutes: minutes,
 });
 
 export const formField = object({
   id: text,
   type: optional(string, 'input_field'),
-  label: optional(string, ''),
+  label: optionalText,
   required: optional(boolean, false),
   inputType: optional(string, 'text'),
-  placeholder: optional(string, ''),
+  placeholder: optionalText,
 });
 
 export const bookingConfig = object({
-  booking_title: optional(string, ''),
-  booking_description: optional(string, ''),
+  booking_title: optionalText,
+  booking_description: optionalText,
   timezone: zone,
   duration_options: array(durationOption),
   min_notice_hours: optional(number, 0),
@@ -58,25 +60,25 @@ export const bookingDate = object({
 export const bookingSlot = object({ time: slotTime, available: boolean });
 
 const bookingFields = {
-  id: optional(string, ''),
+  id: optionalText,
   booking_code: text,
   booking_date: isoDate,
   start_time: clockTime,
   end_time: optional(clockTime),
   duration_minutes: minutes,
-  duration_label: optional(string, ''),
+  duration_label: optionalText,
   timezone: zone,
   /** pending or confirmed on creation; the word after cancelling is not shown (spec-assumptions). */
-  status: optional(string, ''),
+  status: optionalText,
   form_data: optional(record(answer), {}),
 };
 export const booking = object(bookingFields);
 
 export const bookingWithDisplay = object({
   ...bookingFields,
-  booking_title: optional(string, ''),
-  display_date: optional(string, ''),
-  display_time: optional(string, ''),
+  booking_title: optionalText,
+  display_date: optionalText,
+  display_time: optionalText,
 });
 
 export const bookingConfigResponse = object({ config: bookingConfig });
@@ -98,7 +100,7 @@ export const lookupBookingResponse = object({
   /** Given when canCancel is false. */
   cancelReason: optional(string),
 });
-export const cancelBookingResponse = object({ message: optional(string, '') });
+export const cancelBookingResponse = object({ message: optionalText });
 
 export type DurationOption = Infer<typeof durationOption>;
 export type FormField = Infer<typeof formField>;

@@ -25,13 +25,13 @@ export const BookingView = reactive(function BookingView({ stores, strings }: Bo
   );
 });
 
-function LoadingStep(env: Env) {
+const LoadingStep = (env: Env) => {
   return (
     <Step env={env} heading={env.t.bookHeading}>
       {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
     </Step>
   );
-}
+};
 
 /** The booking page's title. */
 const pageTitle = (c: BookingConfig) => <p class="booking-title" dir="auto">{c.booking_title}</p>;
@@ -51,7 +51,7 @@ const durationOf = ({ store, ctx }: Env): string => {
   return d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
 };
 
-function DurationStep(env: Env) {
+const DurationStep = (env: Env) => {
   const { store, t, ctx } = env;
   return (
     <Step env={env} heading={t.durationHeading}>
@@ -70,9 +70,9 @@ function DurationStep(env: Env) {
       </ul>
     </Step>
   );
-}
+};
 
-function DateStep(env: Env) {
+const DateStep = (env: Env) => {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
   const month = store.month.value;
@@ -91,7 +91,7 @@ function DateStep(env: Env) {
       <Calendar env={env} />
     </Step>
   );
-}
+};
 
 /**
  * "Times in <zone> · show in <other zone>", the zones named as of the days `from` to `to` on show.
@@ -123,7 +123,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
  * zone as of that time. `--aw-b-n`, the longest label in characters, sizes the grid's columns so that no
  * label wraps, whatever the locale's time format.
  */
-function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
+const slotButtons = ({ store, t, ctx }: Env, slots: Slot[]) => {
   const zone = store.shown();
   const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
@@ -143,9 +143,9 @@ function slotButtons({ store, t, ctx }: Env, slots: Slot[]) {
       ))}
     </ul>
   );
-}
+};
 
-function TimeStep(env: Env) {
+const TimeStep = (env: Env) => {
   const { store, t, ctx } = env;
   const day = store.date.value ?? '';
   const slots = store.slots();
@@ -171,10 +171,10 @@ function TimeStep(env: Env) {
       )}
     </Step>
   );
-}
+};
 
 
-function FormStep(env: Env) {
+const FormStep = (env: Env) => {
   const { store, t } = env;
   return (
     <Step
@@ -194,7 +194,7 @@ function FormStep(env: Env) {
       ))}
     </Step>
   );
-}
+};
 
 /** One field of the form; called in the view, which so redraws as answers and errors change. */
 const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
@@ -236,7 +236,7 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
 const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
   filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
 
-function ReviewStep(env: Env) {
+const ReviewStep = (env: Env) => {
   const { store, t, ctx } = env;
   const c = store.config.value;
   const chosen = store.slot.value;
@@ -260,9 +260,9 @@ function ReviewStep(env: Env) {
       ])}
     </Step>
   );
-}
+};
 
-function DoneStep(env: Env) {
+const DoneStep = (env: Env) => {
   const { store, t, ctx } = env;
   const b = store.booking.value;
   const c = store.config.value;
@@ -307,7 +307,7 @@ function DoneStep(env: Env) {
       )}
     </Step>
   );
-}
+};
 
 /**
  * The steps are functions the view above calls, not components: it redraws with every signal the step

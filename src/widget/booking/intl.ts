@@ -7,10 +7,10 @@ const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', 
 export const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
 /** A calendar date (YYYY-MM-DD) or month (YYYY-MM) in words; zone-free. */
-export function formatDate(locale: string, date: string, options: Intl.DateTimeFormatOptions = LONG_DAY): string {
+export const formatDate = (locale: string, date: string, options: Intl.DateTimeFormatOptions = LONG_DAY): string => {
   // ECMA-262 reads both date-only forms as UTC midnight (of the 1st, for a month).
   return dtf(locale, 'UTC', options).format(Date.parse(date));
-}
+};
 
 
 /**
@@ -28,27 +28,27 @@ export const formatInstant = (locale: string, zone: string, instant: Date, withD
  * European Time" when they straddle a change; the IANA name where Intl has no name for it. Every zone
  * here is Intl's own or was checked where it entered (isTimeZone): the formatter does not throw.
  */
-export function zoneName(locale: string, zone: string, ...at: [Date, ...Date[]]): string {
+export const zoneName = (locale: string, zone: string, ...at: [Date, ...Date[]]): string => {
   const name = (t: Date, timeZoneName: 'long' | 'longGeneric' = 'long') =>
     dtf(locale, zone, { timeZoneName }).formatToParts(t).find((p) => p.type === 'timeZoneName')?.value ?? zone;
   return name(at[0], new Set(at.map((t) => name(t))).size > 1 ? 'longGeneric' : 'long');
-}
+};
 
 /** The locale's first day of the week, 0 = Sunday; Monday where the browser cannot say. */
-export function weekStart(locale: string): number {
+export const weekStart = (locale: string): number => {
   type WeekInfo = { firstDay: number };
   const loc = new Intl.Locale(locale) as Intl.Locale & { weekInfo?: WeekInfo; getWeekInfo?: () => WeekInfo };
   const info = loc.getWeekInfo?.() ?? loc.weekInfo;
   return (info?.firstDay ?? 1) % 7;
-}
+};
 
 /**
  * A remembered booking's start, short: on `visitorZone`'s clock when the agent's `zone` is known,
  * else as the bare wall time it was stored with.
  */
-export function formatStart(locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string {
+export const formatStart = (locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string => {
   return dtf(locale, zone ? visitorZone : 'UTC', { weekday: 'short', day: 'numeric', month: 'short', ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
-}
+};
 
 /** A duration as the config labels it, else its minutes in words ("30 minutes"): the label is optional. */
 export const durationText = (locale: string, label: string, minutes: number): string =>

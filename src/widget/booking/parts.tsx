@@ -120,7 +120,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
 export type Row = [string, ComponentChildren];
 
 /** Rows of a description list. */
-export function facts(rows: Row[]) {
+export const facts = (rows: Row[]) => {
   return (
     <dl class="facts">
       {rows.map(([label, value]) => (
@@ -131,7 +131,7 @@ export function facts(rows: Row[]) {
       ))}
     </dl>
   );
-}
+};
 
 /** The same instant on the visitor's clock and, when it differs, the agent's: one row per zone. */
 export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Row[] => {
@@ -145,9 +145,9 @@ export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date):
 const KNOWN: readonly string[] = ['confirmed', 'pending', CANCELLED_STATUS] satisfies (keyof BookingStrings)[];
 
 /** The status in words; a word the spec does not name is shown as the service wrote it, without underscores. */
-export function statusWord(t: BookingStrings, status: string): string {
+export const statusWord = (t: BookingStrings, status: string): string => {
   return KNOWN.includes(status) ? t[status as keyof BookingStrings] : status.replace(/_/g, ' ');
-}
+};
 
 /**
  * A booking's latest known status. The remembered bookings are the one place every view reads it
@@ -157,7 +157,7 @@ export const statusOf = (ctx: BookingContext, b: Booking): BookingStatus =>
   ctx.remembered.list.value.find((r) => r.code === b.booking_code)?.status ?? b.status;
 
 /** A booking's code (as `code` when given), status, start in both zones and duration. */
-export function bookingRows({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] {
+export const bookingRows = ({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] => {
   const status = statusOf(ctx, b);
   return [
     [t.code, code],
@@ -165,4 +165,4 @@ export function bookingRows({ t, ctx }: Env, b: Booking, code: ComponentChildren
     ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
     [t.duration, durationText(ctx.locale, b.duration_label, b.duration_minutes)],
   ];
-}
+};

@@ -172,7 +172,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     let entry: BookingDate | undefined;
     let unsure = false;
     // Only bookable agent days count.
-    for (const d of overlapped.filter((d) => d >= range.value.today && d <= range.value.last)) {
+    const agent = range.value;
+    for (const d of overlapped.filter((d) => d >= agent.today && d <= agent.last)) {
       const month = months.read(minutes(), d.slice(0, 7));
       const hit = openDay(month, d);
       const times = hit && timesOn(d, day);
@@ -211,16 +212,16 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
 
   /** The duration step, or straight to the calendar when there is only one duration. */
-  function start(): void {
+  const start = (): void => {
     const [only, ...more] = durations();
     if (!only) {
       setProblem({ kind: 'unavailable', retryable: false });
       logError(`Booking for agent "${agentId}" offers no durations.`);
     } else if (more.length) step.value = 'duration';
     else chooseDuration(only);
-  }
+  };
 
-  function load(): void {
+  const load = (): void => {
     setProblem(null);
     void runConfig(
       (signal) => client.config(agentId, { signal }),
@@ -234,26 +235,24 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       },
       fail('config', load),
     );
-  }
+  };
 
   /** Opens the calendar on the first month (from this one, within the horizon and the search bound) with a free day. */
   function chooseDuration(option: DurationOption): void {
     const first = minMonth();
     duration.value = option;
     date.value = notice.value = null;
-    setProblem(null);
-    month.value = first;
-    focused.value = bounds.peek().today;
     step.value = 'date';
+    // The first month is on show while the search runs; the search, on the same runner, takes over showMonth's load.
+    showMonth(first);
     void runMonth(
       async () => {
-        // Stops at the first failure: the await throws.
+        // Stops at the first failure: the await throws. Undefined when no month has a free day.
         for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
           if (firstFree(await loadMonth(m))) return m;
-        return null;
       },
       (found) => {
-        notice.value = found === null ? 'none' : found === first ? null : { from: first };
+        notice.value = !found ? 'none' : found === first ? null : { from: first };
         showMonth(found ?? first);
       },
       fail('dates', () => chooseDuration(option)),
@@ -284,13 +283,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     );
   }
 
-  function focusDay(day: string): void {
+  const focusDay = (day: string): void => {
     const target = clamp(day, `${minMonth()}-01`, `${maxMonth()}-${daysInMonth(maxMonth())}`);
     focused.value = target;
     if (target.slice(0, 7) !== month.peek()) showMonth(target.slice(0, 7), true);
-  }
+  };
 
-  function chooseDate(day: string): void {
+  const chooseDate = (day: string): void => {
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
     if (!openDay(monthDates.peek(), day)) return;
     date.value = focused.value = day;
@@ -299,7 +298,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown(), durationMinutes: minutes() });
 
     loadSlots();
-  }
+  };
 
   function loadSlots(): void {
     const day = date.peek();
@@ -308,7 +307,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     void runSlots(() => settle(() => dayOf(day, true)), undefined, fail('slots', loadSlots));
   }
 
-  function chooseSlot(chosen: Slot): void {
+  const chooseSlot = (chosen: Slot): void => {
     const option = duration.peek();
     if (!option) return;
     slot.value = chosen;
@@ -323,7 +322,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       start: chosen.instant.toISOString(),
       duration: option,
     });
-  }
+  };
 
   /** Checks the answers of the fields `which` picks; what it finds, in the config's order, is what is shown. Returns the first. */
   function validate(which: (id: string) => boolean): string | undefined {
@@ -336,18 +335,18 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     return found.keys().next().value;
   }
 
-  function answer(id: string, value: string): void {
+  const answer = (id: string, value: string): void => {
     answers.value = new Map(answers.peek()).set(id, value);
     // Once shown, an error follows the answer as it is typed; the other fields' answers have not changed.
     const shown = errors.peek();
     if (shown.has(id)) validate((f) => shown.has(f));
-  }
+  };
 
-  function submitForm(): string | undefined {
+  const submitForm = (): string | undefined => {
     const first = validate(() => true);
     if (first === undefined) step.value = 'review';
     return first;
-  }
+  };
 
   function create(): void {
     const c = config.peek();
@@ -406,20 +405,20 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     );
   }
 
-  function slots(): Slot[] | null {
+  const slots = (): Slot[] | null => {
     const day = date.value;
     const found = day && dayOf(day, true);
     return found && !found.need.length ? found.slots : null;
-  }
+  };
 
-  function back(): void {
+  const back = (): void => {
     // Offered only where canGoBack says.
     const to = FLOW[FLOW.indexOf(step.peek()) - 1];
     if (to) {
       setProblem(null);
       step.value = to;
     }
-  }
+  };
 
   load();
 

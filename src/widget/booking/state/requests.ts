@@ -19,7 +19,7 @@ export interface Requests {
   dispose(): void;
 }
 
-export function createRequests(): Requests {
+export const createRequests = (): Requests => {
   const all = new AbortController();
   return {
     signal: all.signal,
@@ -44,4 +44,4 @@ export function createRequests(): Requests {
     },
     dispose: () => all.abort(),
   };
-}
+};
