@@ -32,12 +32,12 @@ const BURST_MS = 300_000;
 /** How often the stamps move on ("now", "1 min. ago"…), while the log is on screen. */
 const STAMP_TICK_MS = 30_000;
 
-/** How long ago `at` was, in `locale`'s words: "now", then minutes, hours, days ("yesterday"). */
-const ago = (locale: string, at: number, now: number): string => {
+/** How long ago `at` was, in `relative`'s words: "now", then minutes, hours, days ("yesterday"). */
+const ago = (relative: Intl.RelativeTimeFormat, at: number, now: number): string => {
   const minutes = (now - at) / 60_000;
   const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
     minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }).format(-Math.floor(count), unit);
+  return relative.format(-Math.floor(count), unit);
 };
 
 /**
@@ -257,6 +257,8 @@ export class ChatView extends Reactive<ChatViewProps> {
     const sending = chat.sending.value;
     const undo = chat.undo.value;
     this.tail = `${messages.at(-1)?.id} ${sending}`;
+    // One per render, shared by the stamps: making one costs about a hundred times what formatting does.
+    const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
 
     const onScroll = () => {
       const el = this.log.current;
@@ -296,7 +298,7 @@ export class ChatView extends Reactive<ChatViewProps> {
                 key={message.id}
                 {...props}
                 message={message}
-                stamp={(messages[i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(locale, message.at, now())}
+                stamp={(messages[i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(relative, message.at, now())}
               />
             ))}
             {/* The last exchange is about booking: one click opens it, with this conversation's id. Not after a
