@@ -40,21 +40,22 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
     /** A (re)mount is pending. */
     declare private stale: boolean | undefined;
 
-    /**
-     * Insertion, removal and a changed attribute each ask for a (re)mount. Several in one task (a
-     * framework setting attributes, a move in the DOM) remount once.
-     */
     connectedCallback() {
-      if (this.stale) return;
-      this.stale = true;
-      queueMicrotask(() => this.sync());
+      this.schedule();
     }
     disconnectedCallback() {
-      this.connectedCallback();
+      this.schedule();
     }
     attributeChangedCallback(_name: string, before: string | null, after: string | null) {
       // Frameworks re-set unchanged attributes on every render: only a real change remounts.
-      if (before !== after) this.connectedCallback();
+      if (before !== after) this.schedule();
+    }
+
+    /** Several changes in one task (a framework setting attributes, a move in the DOM) remount once. */
+    private schedule() {
+      if (this.stale) return;
+      this.stale = true;
+      queueMicrotask(() => this.sync());
     }
 
     /** Applies a pending (re)mount now; the methods call it so they work right after insertion. */
