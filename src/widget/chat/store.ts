@@ -184,7 +184,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const fail = ({ id, text }: ChatMessage, error: unknown) => {
     const failure = classify(error);
     if (!failure) return;
-    let retry: WidgetErrorEvent['retry'] = 'none';
+    let retryAt: number | undefined;
     if (failure.kind === 'refused') {
       // Not accepted: the text goes back to the composer, ahead of anything typed since.
       messages.value = without(id);
@@ -195,7 +195,6 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         failure.status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
     } else {
       let reason = reasonOf(failure.kind);
-      let retryAt: number | undefined;
       if (reason === 'busy') {
         const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
         if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
@@ -210,10 +209,14 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         logError(
           `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
         );
-      // Sent again, by us or by the visitor, only when it may pass (not after a 402, 404 or other refusal).
-      if (failure.retryable) retry = retryAt !== undefined || (reason === 'offline' && !spent.has('online' + id)) ? 'auto' : 'manual';
       messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
     }
+    // Sent again, by us or by the visitor, only when it may pass (not after a refusal, a 402 or a 404).
+    const retry: WidgetErrorEvent['retry'] = !failure.retryable
+      ? 'none'
+      : retryAt !== undefined || (failure.kind === 'offline' && !spent.has('online' + id))
+        ? 'auto'
+        : 'manual';
     emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
   };
 
