@@ -57,6 +57,10 @@ export const array =
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const anObject = check<Record<string, unknown>>(isRecord, 'an object');
 
+/** Untrusted list data read by hand: `value`'s items when it is a list (else none), each as fields to check one by one. */
+export const recordsIn = (value: unknown): Record<string, unknown>[] =>
+  (Array.isArray(value) ? value : []).map((item: unknown) => (item ?? {}) as Record<string, unknown>);
+
 /** An object of string keys to `item`s, with no prototype, so keys like `__proto__` are plain data. */
 export const record =
   <T>(item: Schema<T>): Schema<Record<string, T>> =>

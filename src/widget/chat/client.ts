@@ -3,6 +3,7 @@
 import { createHttp } from '../../core/http';
 import { proxyChatSuccess } from '../../core/shapes/chat';
 import type { ChatSource, ProxyChatRequest, ProxyChatSuccess } from '../../core/types';
+import { recordsIn } from '../../core/schema';
 import { isNonEmptyString } from '../../core/validate';
 
 /** Longer than the proxy's own upstream deadline, so a slow agent surfaces as the proxy's 504. */
@@ -17,8 +18,7 @@ export interface ChatClient {
 
 /** The sources worth showing: those with a non-blank title or url, keeping only those two fields. */
 export const cleanSources = (value: unknown): ChatSource[] =>
-  (Array.isArray(value) ? value : []).flatMap((item: unknown) => {
-    const { title, url } = (item ?? {}) as Record<string, unknown>;
+  recordsIn(value).flatMap(({ title, url }) => {
     const source: ChatSource = { ...(isNonEmptyString(title) && { title }), ...(isNonEmptyString(url) && { url }) };
     return source.title || source.url ? [source] : [];
   });

@@ -11,6 +11,7 @@ import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError } from '../platform/log';
 import { listen } from '../platform/listen';
+import { recordsIn } from '../../core/schema';
 
 /** Messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
@@ -103,12 +104,13 @@ const cut = (text: string) =>
  * request and automatic retries are gone, and nothing sends it until the visitor asks.
  */
 const parseMessages = (value: unknown): ChatMessage[] =>
-  (Array.isArray(value) ? value.slice(-MAX_STORED_MESSAGES) : []).flatMap((item: unknown): ChatMessage[] => {
-    const { id, role, text, at, sources, status = 'sent' } = (item ?? {}) as Record<string, unknown>;
-    return isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-      ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
-      : [];
-  });
+  recordsIn(value)
+    .slice(-MAX_STORED_MESSAGES)
+    .flatMap(({ id, role, text, at, sources, status = 'sent' }): ChatMessage[] =>
+      isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
+        ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
+        : [],
+    );
 
 /**
  * The design table's rows for a message that was not refused, for the failure kinds that are not reasons

@@ -2,7 +2,7 @@
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
 // the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
-import { isRecord } from '../../core/schema';
+import { isRecord, recordsIn } from '../../core/schema';
 import { isTimeZone } from '../../core/time';
 import { isIsoDate } from '../../core/validate';
 import { signal } from '@preact/signals-core';
@@ -105,9 +105,8 @@ export const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** Stored data may be old or edited: only entries with the required fields come back, each field checked. */
 const parseBookings = (value: unknown): RememberedBooking[] =>
-  (Array.isArray(value) ? value : [])
-    .flatMap((item: unknown): RememberedBooking[] => {
-      const { code, date, time, status, title, timezone } = (item ?? {}) as Record<string, unknown>;
+  recordsIn(value)
+    .flatMap(({ code, date, time, status, title, timezone }): RememberedBooking[] => {
       // What the My booking list formats must be a real day, a time and a zone this browser knows.
       return isText(code) && isText(date) && isIsoDate(date) && isText(time) && /^\d\d:\d\d$/.test(time) && isText(status)
         ? [{ code, date, time, status, ...(isText(title) && { title }), ...(isText(timezone) && isTimeZone(timezone) && { timezone }) }]
