@@ -84,21 +84,18 @@ export interface WidgetErrorEvent {
 }
 
 /** The `error` event of a failed request; `retry` is what the widget does next. */
-export function errorEvent(
+export const errorEvent = (
   agentId: string,
   scope: WidgetErrorEvent['scope'],
   error: unknown,
-  failure: Failure,
+  { status, code, message }: Failure,
   retry: WidgetErrorEvent['retry'],
-): WidgetErrorEvent {
-  const { status, code, message } = failure;
-  return {
-    agentId,
-    scope,
-    kind: error instanceof ApiError ? error.kind : 'network',
-    status,
-    ...(code && { code }),
-    message,
-    retry,
-  };
-}
+): WidgetErrorEvent => ({
+  agentId,
+  scope,
+  kind: error instanceof ApiError ? error.kind : 'network',
+  status,
+  ...(code && { code }),
+  message,
+  retry,
+});
