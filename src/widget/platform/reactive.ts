@@ -38,8 +38,7 @@ export abstract class Reactive<P = object> extends Component<P> {
 }
 
 /** A function component that re-renders when a signal it read changes. */
-export function reactive<P>(Render: FunctionComponent<P>): ComponentClass<P> {
-  return class extends Reactive<P> {
+export const reactive = <P>(Render: FunctionComponent<P>): ComponentClass<P> =>
+  class extends Reactive<P> {
     view = Render;
   };
-}
