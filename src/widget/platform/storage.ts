@@ -44,11 +44,12 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
   /** Undefined until first use; null where there is none to use. */
   let area: Storage | null | undefined;
   // Without usable storage the data lives as long as the page; nothing is written anywhere.
-  const memory = new Map<string, string>();
+  // Keyed by storageKey(), all prefixed: no key can name a property of the object itself.
+  const memory: Record<string, string> = {};
   const inMemory: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => memory.set(key, value),
-    removeItem: (key) => memory.delete(key),
+    getItem: (key) => memory[key] ?? null,
+    setItem: (key, value) => (memory[key] = value),
+    removeItem: (key) => delete memory[key],
   };
   /**
    * The storage area, opened on first use: touching localStorage costs the host page 6-14 ms at 4x CPU
