@@ -113,7 +113,7 @@ export class Calendar extends Reactive<CalendarProps> {
             ›
           </button>
         </div>
-        <table class="cal" role="grid" aria-label={monthName} aria-busy={list ? undefined : 'true'} onKeyDown={onKeyDown}>
+        <table class="cal" role="grid" aria-label={monthName} aria-busy={!list || undefined} onKeyDown={onKeyDown}>
           <thead>
             <tr>
               {weeks[0]?.map((day) => (
@@ -142,14 +142,14 @@ export class Calendar extends Reactive<CalendarProps> {
                         : plural(locale, t.timesCount, count);
                   const name = formatDate(locale, day);
                   return (
-                    <td role="gridcell" aria-selected={day === selected ? 'true' : undefined}>
+                    <td role="gridcell" aria-selected={day === selected || undefined}>
                       <button
                         type="button"
                         class="day"
                         data-date={day}
                         tabIndex={day === stop ? 0 : -1}
                         aria-label={status ? fmt(t.dayLabel, { date: name, status }) : name}
-                        aria-disabled={open ? undefined : 'true'}
+                        aria-disabled={!open || undefined}
                         aria-current={day === today ? 'date' : undefined}
                         onClick={() => store.chooseDate(day)}
                       >
