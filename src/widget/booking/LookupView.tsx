@@ -39,7 +39,7 @@ function find(env: Env) {
     >
       {remembered.length > 0 && (
         <>
-          <h3 class="subheading">{t.rememberedHeading}</h3>
+          <h3>{t.rememberedHeading}</h3>
           <ul class="choices">
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>

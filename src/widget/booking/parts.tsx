@@ -122,7 +122,7 @@ export type Row = [string, ComponentChildren];
 /** Rows of a description list. */
 export const facts = (rows: Row[]) => {
   return (
-    <dl class="facts">
+    <dl>
       {rows.map(([label, value]) => (
         <div>
           <dt dir="auto">{label}</dt>
