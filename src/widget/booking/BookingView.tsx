@@ -7,7 +7,7 @@ import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
-import { durationText, formatDate, formatInstant, MONTH, zoneName } from './intl';
+import { durationText, formatDate, formatInstant, monthName, zoneName } from './intl';
 import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
 import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
 import type { BookingViewProps } from './types';
@@ -76,7 +76,6 @@ const DateStep = (env: Env) => {
   const { store, t, ctx } = env;
   const notice = store.notice.value;
   const month = store.month.value;
-  const monthName = (m: string) => formatDate(ctx.locale, m, MONTH);
   return (
     <Step env={env} heading={t.dateHeading}>
       {store.durations().length === 1 ? intro(store.config.value) : (
@@ -85,7 +84,7 @@ const DateStep = (env: Env) => {
         </p>
       )}
       <p role="status" class="note">
-        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(notice.from), to: monthName(month) }) : ''}
+        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(ctx.locale, notice.from), to: monthName(ctx.locale, month) }) : ''}
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
       <Calendar env={env} />

@@ -4,7 +4,7 @@
 import type { TargetedKeyboardEvent } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
-import { formatDate, MONTH, weekStart } from './intl';
+import { formatDate, monthName, weekStart } from './intl';
 import type { Env } from './parts';
 import { openDay, type BookingFlow } from './state';
 import { Reactive } from '../platform/reactive';
@@ -44,7 +44,7 @@ export class Calendar extends Reactive<CalendarProps> {
     const selected = store.date.value;
     const { today, last } = store.bounds.value;
     const first = `${month}-01`;
-    const monthName = formatDate(locale, month, MONTH);
+    const label = monthName(locale, month);
     const start = weekStart(locale);
     /** A day's column: 0 is the locale's first day of the week. */
     const column = (day: string) => (weekday(day) - start + 7) % 7;
@@ -101,7 +101,7 @@ export class Calendar extends Reactive<CalendarProps> {
             ‹
           </button>
           <p class="month" aria-live="polite">
-            {monthName}
+            {label}
           </p>
           <button
             type="button"
@@ -113,7 +113,7 @@ export class Calendar extends Reactive<CalendarProps> {
             ›
           </button>
         </div>
-        <table class="cal" role="grid" aria-label={monthName} aria-busy={!list || undefined} onKeyDown={onKeyDown}>
+        <table class="cal" role="grid" aria-label={label} aria-busy={!list || undefined} onKeyDown={onKeyDown}>
           <thead>
             <tr>
               {weeks[0]?.map((day) => (

@@ -3,8 +3,8 @@ import { dateTimeFormat as dtf, isAmbiguousAt, zonedToInstant } from '../../core
 
 // One time shape everywhere, so 12/24-hour follows the locale the same way from slots to confirmation.
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
-export const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 
 /** A calendar date (YYYY-MM-DD) or month (YYYY-MM) in words; zone-free. */
 export const formatDate = (locale: string, date: string, options: Intl.DateTimeFormatOptions = LONG_DAY): string => {
@@ -12,6 +12,8 @@ export const formatDate = (locale: string, date: string, options: Intl.DateTimeF
   return dtf(locale, 'UTC', options).format(Date.parse(date));
 };
 
+/** A month (YYYY-MM) in words: "June 2026". */
+export const monthName = (locale: string, month: string): string => formatDate(locale, month, MONTH);
 
 /**
  * The time (or with `withDay`, day and time) of `instant` on `zone`'s wall clock. When that wall time
