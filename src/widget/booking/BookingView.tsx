@@ -63,7 +63,7 @@ const DurationStep = (env: Env) => {
               <bdi>{durationText(ctx.locale, option.label, option.duration_minutes)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
-              {option.label && <span class="len"> {durationText(ctx.locale, '', option.duration_minutes)}</span>}
+              {option.label && <span class="sub"> {durationText(ctx.locale, '', option.duration_minutes)}</span>}
             </button>
           </li>
         ))}
@@ -103,7 +103,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
   const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
   const shown = store.shown();
   return (
-    <p class="zone">
+    <p class="sub">
       {fmt(t.timesIn, { zone: name(shown) })}
       {visitorTimeZone !== agentZone && (
         <>
@@ -219,7 +219,7 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
     <div class="field">
       <label for={id}>
         <bdi>{label}</bdi>
-        {!required && <span class="optional"> {t.optional}</span>}
+        {!required && <span class="sub"> {t.optional}</span>}
       </label>
       {field.type === 'textarea' ? <textarea rows={3} {...props} /> : <input type={type} {...props} />}
       {error && (

@@ -65,7 +65,7 @@ function find(env: Env) {
           aria-describedby={invalid ? 'find-error find-hint' : 'find-hint'}
           onInput={(e) => (store.code.value = e.currentTarget.value)}
         />
-        <p id="find-hint" class="hint">
+        <p id="find-hint" class="sub">
           {t.codeHint}
         </p>
         {invalid && (
