@@ -293,7 +293,7 @@ const DoneStep = (env: Env) => {
       {pageTitle(c)}
       {facts([...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))])}
       {!gone && (
-        <p class="add">
+        <p class="row">
           <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
             {t.google}
             <span class="sr"> {t.opensNewTab}</span>

@@ -88,7 +88,7 @@ export class Calendar extends Reactive<CalendarProps> {
 
     return (
       <div>
-        <div class="cal-head">
+        <div class="row">
           <button
             type="button"
             class="nav"

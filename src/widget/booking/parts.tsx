@@ -104,7 +104,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
         </div>
       )}
       {(onBack || actions) && (
-        <div class="actions">
+        <div class="row">
           {onBack && (
             <button type="button" class="btn quiet" onClick={onBack}>
               {backLabel}
