@@ -81,10 +81,11 @@ export class App extends Reactive<AppProps> {
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
     this.focusInside = !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
     // Replies that came while the panel was closed (a pending one, or another tab's): counted on the
-    // launcher until it opens. Unread after a cleared conversation too, when the last seen is gone.
+    // launcher until it opens. Unread after a cleared conversation too, when the last seen is gone. None:
+    // undefined, so neither the launcher nor its status shows a count.
     const replies = visited.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : [];
     if (isOpen) this.seen = replies.at(-1)?.id;
-    const unread = replies.length - 1 - replies.findIndex((reply) => reply.id === this.seen);
+    const unread = replies.length - 1 - replies.findIndex((reply) => reply.id === this.seen) || undefined;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
@@ -133,13 +134,13 @@ export class App extends Reactive<AppProps> {
               aria-expanded={isOpen}
               aria-controls="panel"
               aria-describedby="unread"
-              data-unread={unread || undefined}
+              data-unread={unread}
               onClick={shell.toggle}
             >
               {isOpen ? closeIcon() : chatIcon()}
             </button>
             <span id="unread" class="sr" role="status">
-              {unread > 0 && fmt(strings.unread, { count: unread })}
+              {unread && fmt(strings.unread, { count: unread })}
             </span>
           </>
         )}
