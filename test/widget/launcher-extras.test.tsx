@@ -1,12 +1,14 @@
 // On the closed launcher: the count of replies that came while the panel was closed.
 import { act, fireEvent, within } from '@testing-library/preact';
+import { options, type VNode } from 'preact';
 import { describe, expect, test, vi } from 'vitest';
+import { BookingView } from '../../src/widget/booking';
 import { storageKey } from '../../src/widget/platform/storage';
 import german from '../../src/widget/i18n/locales/de';
 import { useSandboxServer } from '../support/msw';
 import { http, HttpResponse } from 'msw';
 import type { ProxyChatRequest } from '../../src/core/types';
-import { AGENT_ID, CHAT_URL, gate, mountWidget, openChat, proxyReplying, send } from './helpers';
+import { AGENT_ID, CHAT_URL, gate, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 
 const api = useSandboxServer();
 
@@ -85,6 +87,29 @@ describe('unread count', () => {
     fromAnotherTab();
     expect(launcherOf(ui).dataset.unread).toBeUndefined();
   });
+});
+
+test('keeping count does not draw the other views again: a reply while the panel is open leaves the Book view alone', async () => {
+  api.server.use(proxyReplying().handler);
+  const { ui } = mountWidget();
+  const box = openChat(ui);
+  fireEvent.click(ui.getByRole('tab', { name: 'Book' }));
+  fireEvent.click(ui.getByRole('tab', { name: 'Chat' }));
+  await settle();
+  // Every element Preact is asked to draw passes through options.vnode (Preact's public hook).
+  let booked = 0;
+  const before = options.vnode;
+  options.vnode = (vnode: VNode) => {
+    if ((vnode.type as unknown) === BookingView) booked++;
+    before?.(vnode);
+  };
+  try {
+    send(box, 'Hello');
+    await ui.findByText('You said: Hello');
+  } finally {
+    options.vnode = before;
+  }
+  expect(booked).toBe(0);
 });
 
 /** Another tab stores this conversation with `added` at its end, or cleared when nothing is added. */

@@ -2,6 +2,7 @@
 // panel, which is only rendered once first opened. Focus moves in on open and back to the launcher on
 // close; a full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
 import { createRef, h } from 'preact';
+import { computed } from '@preact/signals-core';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
@@ -54,6 +55,18 @@ export class App extends Reactive<AppProps> {
   declare focusInside: boolean;
   /** The last reply the visitor could see (the panel open): the ones after it are unread. */
   declare seen?: string;
+  /**
+   * Replies that came while the panel was closed (a pending one, or another tab's), counted on the
+   * launcher until it opens; unread after a cleared conversation too, when the last seen is gone. None:
+   * undefined, so neither the launcher nor its status shows a count. Computed apart from view(), so a new
+   * message draws the panel again only when the count changes, never while it is open.
+   */
+  unread = computed(() => {
+    const { shell, chat } = this.props;
+    const replies = shell.visited.value.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : [];
+    if (shell.isOpen.value) this.seen = replies.at(-1)?.id;
+    return replies.length - 1 - replies.findIndex((reply) => reply.id === this.seen) || undefined;
+  });
 
   // Opening comes with a focus request; a later request (open() while open) moves focus again. The
   // first render asks for nothing (the shell is new: no request yet), so mounting has nothing to do.
@@ -80,12 +93,7 @@ export class App extends Reactive<AppProps> {
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
     this.focusInside = !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
-    // Replies that came while the panel was closed (a pending one, or another tab's): counted on the
-    // launcher until it opens. Unread after a cleared conversation too, when the last seen is gone. None:
-    // undefined, so neither the launcher nor its status shows a count.
-    const replies = visited.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : [];
-    if (isOpen) this.seen = replies.at(-1)?.id;
-    const unread = replies.length - 1 - replies.findIndex((reply) => reply.id === this.seen) || undefined;
+    const unread = this.unread.value;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
