@@ -19,24 +19,19 @@ export const isBookingCode = (v: string): boolean => BOOKING_CODE.test(v);
 export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
 
 /** YYYY-MM-DD that names a real day (no 2026-02-30): the pattern bounds the month, its length the day. */
-export const isIsoDate = (v: string): boolean => {
-  return ISO_DATE.test(v) && Number(v.slice(8)) <= daysInMonth(v.slice(0, 7));
-};
+export const isIsoDate = (v: string): boolean =>
+  ISO_DATE.test(v) && Number(v.slice(8)) <= daysInMonth(v.slice(0, 7));
 
 /** Codes are typed by people: tolerate case and surrounding spaces, nothing else. */
-export const normalizeBookingCode = (v: string): string => {
-  return v.trim().toUpperCase();
-};
+export const normalizeBookingCode = (v: string): string => v.trim().toUpperCase();
 
-export const invalidArgument = (argument: string, message: string): ApiError => {
-  return new ApiError(`Invalid ${argument}: ${message}`, { kind: 'validation', argument });
-};
+export const invalidArgument = (argument: string, message: string): ApiError =>
+  new ApiError(`Invalid ${argument}: ${message}`, { kind: 'validation', argument });
 
 /** Throws a validation ApiError naming `argument` unless `ok`. */
 export const check = (ok: boolean, argument: string, message: string): void => {
   if (!ok) throw invalidArgument(argument, message);
 };
 
-export const requireId = (value: unknown, argument: string): void => {
+export const requireId = (value: unknown, argument: string): void =>
   check(isNonEmptyString(value), argument, 'a non-empty string is required.');
-};
