@@ -38,6 +38,8 @@ interface Framed {
 /** The parent fixture framing embed.html with `params` (and a fragment), in a fresh context. */
 async function framed(params: Record<string, string>, fragment = '', csp?: string): Promise<Framed> {
   const context = await demo.browser.newContext({ viewport: { width: 800, height: 700 }, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
+  // The visitor's clock is the sandbox's: the calendar opens on NOW's month whatever day the test runs.
+  await context.clock.setFixedTime(new Date(NOW));
   await addProbe(context);
   if (csp)
     await context.route('**/embed.html*', async (route) => {
