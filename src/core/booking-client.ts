@@ -25,12 +25,13 @@ import type {
   LookupBookingResponse,
 } from './types';
 
+/** Passed on to ./http as they are, with the call's query or body. */
 export interface CallOptions {
   signal?: AbortSignal;
 }
 
 export interface BookingClient {
-  config(agentId: string, options?: CallOptions): Promise<BookingConfigResponse>;
+  config(query: { agentId: string }, options?: CallOptions): Promise<BookingConfigResponse>;
   dates(query: BookingDatesQuery, options?: CallOptions): Promise<BookingDatesResponse>;
   slots(query: BookingSlotsQuery, options?: CallOptions): Promise<BookingSlotsResponse>;
   create(request: CreateBookingRequest, options?: CallOptions): Promise<CreateBookingResponse>;
@@ -44,15 +45,14 @@ export function createBookingClient(options: HttpOptions): BookingClient {
   const get =
     <Q extends object, T>(endpoint: string, schema: Schema<T>) =>
     (query: Q, call?: CallOptions) =>
-      http(`/booking/public/${endpoint}`, schema, { query, signal: call?.signal });
+      http(`/booking/public/${endpoint}`, schema, { ...call, query });
   // A body makes the call a POST (./http).
   const post =
     <B extends object, T>(endpoint: string, schema: Schema<T>) =>
     (body: B, call?: CallOptions) =>
-      http(`/booking/public/${endpoint}`, schema, { body, signal: call?.signal });
-  const config = get('config', bookingConfigResponse);
+      http(`/booking/public/${endpoint}`, schema, { ...call, body });
   return {
-    config: (agentId, call) => config({ agentId }, call),
+    config: get('config', bookingConfigResponse),
     dates: get('dates', bookingDatesResponse),
     slots: get('slots', bookingSlotsResponse),
     create: post('create', createBookingResponse),

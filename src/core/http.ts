@@ -88,7 +88,7 @@ export function retryAfterSeconds(headers: Headers, nowMs: number = Date.now()):
  * caller gave up on is answered as aborted once it settles (the caller's own signal is checked then).
  */
 export const anySignal = (signal: AbortSignal | undefined, deadline: AbortSignal): AbortSignal =>
-  signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, deadline]) : deadline;
+  (signal && AbortSignal.any?.([signal, deadline])) ?? deadline;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -191,7 +191,8 @@ export function createHttp(options: HttpOptions): Http {
       // The page's fetch is looked up on every call (a fetch patched later is used) and called with no
       // `this`, which browsers read as the window.
       res = await (options.fetch ?? globalThis.fetch)(url, {
-        method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+        // A body is FormData or JSON text, never empty.
+        method: req.method ?? (body ? 'POST' : 'GET'),
         headers,
         body,
         signal: anySignal(req.signal, deadline.signal),

@@ -23,11 +23,11 @@ export const where =
 /** A JSON value of one type: `test` says whether it is. */
 const check = <T>(test: (value: unknown) => boolean, expected: string): Schema<T> => where((v) => v as T, test, expected);
 
-/** A number JSON can carry: not NaN, not infinite. */
-export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** A number JSON can carry: not NaN, not infinite. Number.isFinite never converts: anything but a number is false. */
+export const isFiniteNumber = Number.isFinite as (v: unknown) => v is number;
 
 /** Text with more than whitespace in it. */
-export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && !!v.trim();
 
 export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
 export const number: Schema<number> = check(isFiniteNumber, 'a number');
@@ -46,12 +46,11 @@ export const nullable =
   (value, path) =>
     value == null ? null : schema(value, path);
 
+const aList = check<unknown[]>(Array.isArray, 'a list');
 export const array =
   <T>(item: Schema<T>): Schema<T[]> =>
-  (value, path) => {
-    if (!Array.isArray(value)) throw shapeError(path, 'a list');
-    return value.map((v, i) => item(v, `${path}[${i}]`));
-  };
+  (value, path) =>
+    aList(value, path).map((v, i) => item(v, `${path}[${i}]`));
 
 /** A plain object (not null, not an array): what JSON calls an object. */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

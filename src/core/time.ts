@@ -13,17 +13,15 @@ export interface WallClock {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters: Record<string, Intl.DateTimeFormat | undefined> = {};
 
 /**
  * A formatter for `locale` on `zone`'s clock, made once: formatters are costly to build, and the first
  * one for a zone more so (the browser loads its rules). Throws a RangeError for a zone it does not know.
  */
 export function dateTimeFormat(locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, zone, options]);
-  let format = formatters.get(key);
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
-  return format;
+  // Keys are JSON arrays ("[…"): none is an Object.prototype name.
+  return (formatters[JSON.stringify([locale, zone, options])] ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }));
 }
 
 const WALL: Intl.DateTimeFormatOptions = {
@@ -108,7 +106,8 @@ export function daysAcross(date: string, zone: string, other: string): { days: s
   const to = instantToZoned(zonedToInstant(addDays(date, 1), '00:00', zone), other);
   const days: string[] = [];
   for (let d = from.date; d < to.date || (d === to.date && to.time > '00:00'); d = addDays(d, 1)) days.push(d);
-  return { days, exact: days.length === 1 && from.time === '00:00' && to.time === '00:00' };
+  // Midnight to midnight in both zones is one day of `other`: two would take 46 hours or more.
+  return { days, exact: from.time === '00:00' && to.time === '00:00' };
 }
 
 /** Calendar arithmetic on YYYY-MM-DD without touching any zone, written out as instantToZoned does (toISOString). */

@@ -49,7 +49,7 @@ type Call = (client: BookingClient) => Promise<unknown>;
 describe('public booking client requests', () => {
   test('valid calls reach the documented paths with the documented parameters', async () => {
     const { client, sent } = recordingClient();
-    await client.config('a1');
+    await client.config({ agentId: 'a1' });
     await client.dates({ agentId: 'a1', month: '2026-11', durationMinutes: 30 });
     await client.slots({ agentId: 'a1', date: '2026-11-24', durationMinutes: 30 });
     await client.create(create);
@@ -72,7 +72,7 @@ describe('public booking client requests', () => {
 describe('answers at the boundary', () => {
   test('the smallest answers the spec allows get their defaults; unknown fields are dropped', async () => {
     const { client } = recordingClient((endpoint) => ({ ...(MINIMAL[endpoint] as object), unknownField: { nested: true } }));
-    const { config } = await client.config('a1');
+    const { config } = await client.config({ agentId: 'a1' });
     expect(config).toEqual({
       booking_title: '',
       booking_description: '',
@@ -94,10 +94,10 @@ describe('answers at the boundary', () => {
   });
 
   test.each<[string, Call, unknown, string]>([
-    ['a config answer without a config object', (c) => c.config('a1'), {}, 'config: expected an object'],
-    ['a config without a zone', (c) => c.config('a1'), { config: { duration_options: [] } }, 'config.timezone'],
-    ['a config with a zone nobody knows', (c) => c.config('a1'), { config: { timezone: 'Mars/Olympus', duration_options: [] } }, 'config.timezone: expected an IANA time zone'],
-    ['a duration of no minutes', (c) => c.config('a1'), { config: { timezone: 'UTC', duration_options: [{ id: 'x', duration_minutes: 0 }] } }, 'config.duration_options[0].duration_minutes'],
+    ['a config answer without a config object', (c) => c.config({ agentId: 'a1' }), {}, 'config: expected an object'],
+    ['a config without a zone', (c) => c.config({ agentId: 'a1' }), { config: { duration_options: [] } }, 'config.timezone'],
+    ['a config with a zone nobody knows', (c) => c.config({ agentId: 'a1' }), { config: { timezone: 'Mars/Olympus', duration_options: [] } }, 'config.timezone: expected an IANA time zone'],
+    ['a duration of no minutes', (c) => c.config({ agentId: 'a1' }), { config: { timezone: 'UTC', duration_options: [{ id: 'x', duration_minutes: 0 }] } }, 'config.duration_options[0].duration_minutes'],
     ['dates that are not a list', (c) => c.dates({ agentId: 'a1', month: '2026-11' }), { dates: 'soon' }, 'dates: expected a list'],
     ['a date that is not a day', (c) => c.dates({ agentId: 'a1', month: '2026-11' }), { dates: [{ date: '2026-02-30', available: true }] }, 'dates[0].date'],
     ['a slot time in another format', (c) => c.slots({ agentId: 'a1', date: '2026-11-24', durationMinutes: 30 }), { slots: [{ time: '9am', available: true }] }, 'slots[0].time'],

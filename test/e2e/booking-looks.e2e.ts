@@ -55,10 +55,10 @@ suite('booking views in Chromium', () => {
 
           // Each field's edge is what shows where it is: 3:1 against the panel (WCAG 1.4.11), before any error.
           const edges = await page.locator('.field :is(input, textarea)').evaluateAll((fields) =>
-            fields.map((f) => [getComputedStyle(f).borderTopColor, getComputedStyle(f).getPropertyValue('--aw-bg').trim()]),
+            fields.map((f) => [getComputedStyle(f).borderTopColor, getComputedStyle(f.closest('.panel') ?? f).backgroundColor]),
           );
           expect(edges.length).toBeGreaterThan(0);
-          for (const [edge = '', bg = ''] of edges) expect(contrastRatio(hex(edge), bg)).toBeGreaterThanOrEqual(3);
+          for (const [edge = '', bg = ''] of edges) expect(contrastRatio(hex(edge), hex(bg))).toBeGreaterThanOrEqual(3);
 
           // Continue with nothing filled in: each error is text, an icon and the danger colour.
           await page.getByRole('button', { name: 'Continue' }).click();
@@ -69,7 +69,7 @@ suite('booking views in Chromium', () => {
             const field = error.parentElement?.querySelector('input');
             const icon = getComputedStyle(error, '::before');
             return {
-              bg: getComputedStyle(error).getPropertyValue('--aw-bg').trim(),
+              bg: getComputedStyle(error.closest('.panel') ?? error).backgroundColor,
               text: getComputedStyle(error).color,
               border: field ? getComputedStyle(field).borderTopColor : '',
               iconBg: icon.backgroundColor,
@@ -78,9 +78,9 @@ suite('booking views in Chromium', () => {
             };
           });
           expect(look.iconContent).toContain('!');
-          expect(contrastRatio(hex(look.text), look.bg)).toBeGreaterThanOrEqual(4.5);
-          expect(contrastRatio(hex(look.border), look.bg)).toBeGreaterThanOrEqual(3);
-          expect(contrastRatio(hex(look.iconBg), look.bg)).toBeGreaterThanOrEqual(3);
+          expect(contrastRatio(hex(look.text), hex(look.bg))).toBeGreaterThanOrEqual(4.5);
+          expect(contrastRatio(hex(look.border), hex(look.bg))).toBeGreaterThanOrEqual(3);
+          expect(contrastRatio(hex(look.iconBg), hex(look.bg))).toBeGreaterThanOrEqual(3);
           expect(contrastRatio(hex(look.iconMark), hex(look.iconBg))).toBeGreaterThanOrEqual(4.5);
           // Under 16px, iOS zooms the page into the field that takes focus.
           const fieldSizes = await page.locator('.field :is(input, textarea)').evaluateAll((fields) => fields.map((f) => getComputedStyle(f).fontSize));

@@ -24,7 +24,7 @@ async function book(client: ReturnType<typeof bookingClient>, date: string, time
 
 describe('config', () => {
   test('the demo agent has a New York booking config with three durations and a form', async () => {
-    const { config } = await setup().client.config(agentId);
+    const { config } = await setup().client.config({ agentId });
     expect(config.timezone).toBe('America/New_York');
     expect(config.duration_options.map((d) => d.duration_minutes)).toEqual([15, 30, 60]);
     expect(config.form_fields.map((f) => [f.id, f.inputType, f.required])).toEqual([
@@ -37,14 +37,14 @@ describe('config', () => {
 
   test('seed config is merged over the demo config', async () => {
     const { client } = setup({ agents: [{ id: agentId, config: { min_notice_hours: 1, booking_title: 'Other' } }] });
-    const { config } = await client.config(agentId);
+    const { config } = await client.config({ agentId });
     expect(config).toMatchObject({ min_notice_hours: 1, booking_title: 'Other', max_advance_days: 60 });
   });
 
   test('an unknown agent and an agent without booking answer 404', async () => {
     const { client } = setup({ agents: [{ id: 'chat-only', bookingEnabled: false }] });
-    expect((await apiError(client.config('nobody'))).status).toBe(404);
-    expect((await apiError(client.config('chat-only'))).status).toBe(404);
+    expect((await apiError(client.config({ agentId: 'nobody' }))).status).toBe(404);
+    expect((await apiError(client.config({ agentId: 'chat-only' }))).status).toBe(404);
     const slots = client.slots({ agentId: 'chat-only', date: '2026-11-24', durationMinutes: 15 });
     expect((await apiError(slots)).status).toBe(404);
   });

@@ -42,7 +42,7 @@ describe('the booking context', () => {
     expect(context.utm).toBeUndefined();
     const urls: string[] = [];
     api.server.events.on('request:start', ({ request }) => urls.push(request.url));
-    const { config } = await context.client.config('demo-agent');
+    const { config } = await context.client.config({ agentId: 'demo-agent' });
     expect(typeof config.timezone).toBe('string');
     expect(urls).toEqual([`${SANDBOX_BASE_URL}/booking/public/config?agentId=demo-agent`]);
   });

@@ -1,18 +1,143 @@
-// On the closed launcher: the count of replies that came while the panel was closed.
+// Beside the closed launcher: the owner's teaser (after a delay, once per visitor, never on a phone, not
+// after the panel was opened) and the count of replies that came while the panel was closed.
 import { act, fireEvent, within } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BookingView } from '../../src/widget/booking';
+import { FULL_SCREEN_QUERY } from '../../src/widget/shell/shell';
+import { resolveOptions } from '../../src/widget/options/options';
 import { storageKey } from '../../src/widget/platform/storage';
 import german from '../../src/widget/i18n/locales/de';
 import { useSandboxServer } from '../support/msw';
 import { http, HttpResponse } from 'msw';
 import type { ProxyChatRequest } from '../../src/core/types';
-import { AGENT_ID, CHAT_URL, gate, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
+import { advance, AGENT_ID, CHAT_URL, FAKE_TIMERS, forget, gate, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 
 const api = useSandboxServer();
+const TEASER = 'Questions about a treatment? Ask us.';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const launcherOf = (ui: ReturnType<typeof mountWidget>['ui']) => ui.getByRole('button', { name: 'Chat with Acme' });
+
+describe('teaser', () => {
+  function mountTeasing(options: { teaser?: string; teaserDelay?: number } = {}) {
+    vi.useFakeTimers(FAKE_TIMERS);
+    return mountWidget({ teaser: TEASER, ...options });
+  }
+
+  test('shows beside the closed launcher after the delay (5 s unless given), as a button that opens the panel', async () => {
+    const { ui } = mountTeasing();
+    await advance(4_999);
+    expect(ui.queryByRole('button', { name: TEASER })).toBeNull();
+    await advance(1);
+    // Not a live region: an offer nobody asked for must not interrupt a screen reader.
+    expect(ui.getByRole('button', { name: TEASER }).closest('[role=status],[role=alert],[aria-live]')).toBeNull();
+
+    fireEvent.click(ui.getByRole('button', { name: TEASER }));
+    expect(ui.getByRole('dialog', { name: 'Acme' })).toBeTruthy();
+    expect(ui.queryByRole('button', { name: TEASER })).toBeNull();
+  });
+
+  test('Close dismisses it and puts focus on the launcher; that visitor does not see it again', async () => {
+    const { ui, handle } = mountTeasing({ teaserDelay: 2 });
+    await advance(2_000);
+    fireEvent.click(ui.getByRole('button', { name: 'Close' }));
+    expect(ui.queryByRole('button', { name: TEASER })).toBeNull();
+    expect(launcherOf(ui).getRootNode()).toHaveProperty('activeElement', launcherOf(ui));
+
+    act(() => handle.destroy());
+    forget(handle);
+    const again = mountTeasing({ teaserDelay: 2 });
+    await advance(60_000);
+    expect(again.ui.queryByRole('button', { name: TEASER })).toBeNull();
+  });
+
+  test('seen once is enough, even without Close; a new teaser text is shown again', async () => {
+    const first = mountTeasing({ teaserDelay: 0 });
+    await advance(0);
+    expect(first.ui.getByRole('button', { name: TEASER })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(storageKey(AGENT_ID, 'teaser')) ?? 'null')).toMatchObject({ value: TEASER });
+    act(() => first.handle.destroy());
+    forget(first.handle);
+
+    const same = mountTeasing({ teaserDelay: 0 });
+    await advance(0);
+    expect(same.ui.queryByRole('button', { name: TEASER })).toBeNull();
+    act(() => same.handle.destroy());
+    forget(same.handle);
+
+    const other = mountTeasing({ teaser: 'Book a free intro call this week.', teaserDelay: 0 });
+    await advance(0);
+    expect(other.ui.getByRole('button', { name: 'Book a free intro call this week.' })).toBeTruthy();
+  });
+
+  test('not once the panel has been opened, even if it was closed again', async () => {
+    const { ui } = mountTeasing();
+    fireEvent.click(launcherOf(ui));
+    fireEvent.click(ui.getByRole('button', { name: 'Close' }));
+    await advance(10_000);
+    expect(ui.queryByRole('button', { name: TEASER })).toBeNull();
+    // Not noted as seen either: it can show on the next page.
+    expect(localStorage.getItem(storageKey(AGENT_ID, 'teaser'))).toBeNull();
+  });
+
+  test('not where the panel would be full screen (a phone): it would cover the page', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: media === FULL_SCREEN_QUERY,
+      media,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const { ui } = mountTeasing();
+    await advance(10_000);
+    expect(ui.queryByRole('button', { name: TEASER })).toBeNull();
+    expect(localStorage.getItem(storageKey(AGENT_ID, 'teaser'))).toBeNull();
+  });
+
+  test('no teaser, no timer of its own', () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const before = vi.getTimerCount();
+    mountWidget();
+    // The widget's own (jsdom has no requestIdleCallback: the idle language check is a timer).
+    const widget = vi.getTimerCount() - before;
+    mountWidget({ teaser: TEASER });
+    expect(vi.getTimerCount()).toBe(before + 2 * widget + 1);
+  });
+
+  test('an inline panel never shows it (it is always open)', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const inline = document.createElement('div');
+    document.body.append(inline);
+    const { ui } = mountWidget({ teaser: TEASER, mode: 'inline', target: inline }, {}, inline);
+    await advance(10_000);
+    expect(ui.queryByRole('button', { name: TEASER })).toBeNull();
+    expect(localStorage.getItem(storageKey(AGENT_ID, 'teaser'))).toBeNull();
+  });
+
+  test('its timer stops with the widget', () => {
+    const { handle } = mountTeasing();
+    const mounted = vi.getTimerCount();
+    act(() => handle.destroy());
+    forget(handle);
+    expect(vi.getTimerCount()).toBe(mounted - 1);
+  });
+
+  test('options: a teaser over 140 characters and a delay outside 0 to 3600 seconds are warned about, and not used', () => {
+    const page = 'https://shop.test/';
+    const required = { agentId: 'a', apiBase: 'https://api.test', chatUrl: 'https://shop.test/chat' };
+    expect(resolveOptions({ ...required, teaser: ` ${TEASER} `, teaserDelay: '12' }, page).options).toMatchObject({ teaser: TEASER, teaserDelay: 12 });
+    const { options, warnings } = resolveOptions({ ...required, teaser: 'x'.repeat(141), teaserDelay: 3601 }, page);
+    expect(options).toMatchObject({ teaser: undefined, teaserDelay: 5 });
+    expect(warnings).toEqual([
+      'data-teaser (teaser) must be text of up to 140 characters.',
+      'data-teaser-delay (teaserDelay) must be 0 to 3600 (seconds).',
+    ]);
+  });
+});
 
 describe('unread count', () => {
   /** A proxy whose replies wait until the test lets each one through. */

@@ -114,8 +114,9 @@ describe('custom properties', () => {
   test('the host rules declare every colour without !important, so the page’s rules on the host win', () => {
     for (const theme of ['light', 'dark', 'auto'] as const) {
       const rules = hostCss({ color: '#0f766e', mode: 'bubble', theme, zIndex: '2147483647' });
-      for (const name of ['--aw-accent', '--aw-on-accent', '--aw-bg', '--aw-fg', '--aw-muted', '--aw-surface', '--aw-border', '--aw-danger'])
-        expect(rules).toMatch(new RegExp(`${name}:#[0-9a-f]+[;}]`));
+      for (const name of ['--aw-accent', '--aw-on-accent']) expect(rules).toMatch(new RegExp(`${name}:#[0-9a-f]+[;}]`));
+      for (const name of ['--aw-bg', '--aw-fg', '--aw-muted', '--aw-surface', '--aw-border', '--aw-field-border', '--aw-danger'])
+        expect(rules).toMatch(new RegExp(`${name}:light-dark\\(#[0-9a-f]+,#[0-9a-f]+\\)[;}]`));
       expect(rules).not.toMatch(/--aw-[\w-]+:[^;}]*!important/);
     }
     const shell = css[0] ?? '';
@@ -129,18 +130,19 @@ describe('custom properties', () => {
     const sized = [...host.matchAll(/(--aw-[\w-]+):\s*([^;]+);/g)];
     expect(sized.map(([, name]) => name)).toEqual(['--aw-radius', '--aw-font', '--aw-launcher-size', '--aw-offset-x', '--aw-offset-y']);
     for (const [, name, value] of sized) expect(readme).toContain(`| \`${name}\` | \`${value?.trim()}\` |`);
-    const palette = (theme: 'light' | 'dark') =>
-      Object.fromEntries([...hostCss({ color: '#0f766e', mode: 'bubble', theme, zIndex: '1' }).matchAll(/(--aw-(?!accent|on-)[\w-]+):(#\w+)/g)].map(([, n, v]) => [n, v]));
-    const [light, dark] = [palette('light'), palette('dark')];
-    expect(Object.keys(light)).toHaveLength(7);
-    for (const [name, value] of Object.entries(light)) expect(readme).toContain(`| \`${name}\` | \`${value}\` (dark: \`${dark[name]}\`) |`);
+    const palette = [...hostCss({ color: '#0f766e', mode: 'bubble', theme: 'light', zIndex: '1' }).matchAll(/(--aw-[\w-]+):light-dark\((#\w+),(#\w+)\)/g)];
+    expect(palette).toHaveLength(7);
+    for (const [, name, light, dark] of palette) expect(readme).toContain(`| \`${name}\` | \`${light}\` (dark: \`${dark}\`) |`);
   });
 
-  test('the dark palette replaces the light one on the host, always for dark, by the system setting for auto', () => {
+  test('each palette colour is light-dark(light, dark), chosen by the theme as the color-scheme: light, dark, or the system setting for auto', () => {
     const rules = (theme: 'light' | 'dark' | 'auto') => hostCss({ color: '#0f766e', mode: 'inline', theme, zIndex: '2147483647' });
-    expect(rules('light')).not.toContain('#17191e');
-    expect(rules('dark')).toMatch(/\}:host\{--aw-bg:#17191e;.*--aw-scheme:dark\}$/);
-    expect(rules('auto')).toMatch(/\}@media\(prefers-color-scheme:dark\)\{:host\{--aw-bg:#17191e;.*\}\}$/);
+    expect(rules('light')).toContain('--aw-bg:light-dark(#ffffff,#17191e);');
+    expect(rules('light')).toMatch(/;--aw-scheme:light\}$/);
+    expect(rules('dark')).toMatch(/;--aw-scheme:dark\}$/);
+    expect(rules('auto')).toMatch(/;--aw-scheme:light dark\}$/);
+    // One :host rule, no media query: the dark values are the palette's second halves.
+    for (const theme of ['light', 'dark', 'auto'] as const) expect(rules(theme).match(/\{/g)).toHaveLength(1);
   });
 });
 

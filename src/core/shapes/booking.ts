@@ -17,7 +17,7 @@ const clockTime = where(string, (v) => TIME.test(v), 'a time as HH:MM or HH:MM:S
 const slotTime: Schema<string> = (value, path) => clockTime(value, path).slice(0, 5);
 const minutes = where(number, (v) => Number.isInteger(v) && v > 0, 'a whole number of minutes');
 /** An IANA zone this runtime knows; everything the visitor sees is computed in it. */
-const zone = where(text, isTimeZone, 'an IANA time zone');
+const zone = where(string, isTimeZone, 'an IANA time zone');
 /** Answers come back as text; a number or boolean is shown as written. */
 const answer: Schema<string> = (value, path) =>
   typeof value === 'number' || typeof value === 'boolean' ? String(value) : optionalText(value, path);

@@ -284,11 +284,8 @@ const DoneStep = (env: Env) => {
       env={env}
       heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
       ok={status === 'confirmed'}
-      actions={
-        <button type="button" class="btn quiet" onClick={store.again}>
-          {t.bookAnother}
-        </button>
-      }
+      onBack={store.again}
+      backLabel={t.bookAnother}
     >
       {pageTitle(c)}
       {facts([...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))])}
@@ -299,7 +296,7 @@ const DoneStep = (env: Env) => {
             <span class="sr"> {t.opensNewTab}</span>
           </a>
           {/* A data: URL rather than an object URL: nothing to revoke, so the step needs no unmount work. */}
-          <a class="btn quiet" href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now?.() ?? new Date()))}`} download={`${b.booking_code}.ics`}>
+          <a class="btn quiet" href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now()))}`} download={`${b.booking_code}.ics`}>
             {t.ics}
           </a>
         </p>

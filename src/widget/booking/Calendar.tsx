@@ -56,16 +56,8 @@ export class Calendar extends Reactive<CalendarProps> {
     const stop = focused.startsWith(month) ? focused : first;
 
     const onKeyDown = (e: TargetedKeyboardEvent<HTMLTableElement>) => {
-      // Only the days' buttons take focus in the grid.
-      const from = (e.target as HTMLElement).dataset.date;
-      if (!from) return;
-
-      if (e.key === 'Enter' || e.key === ' ') {
-        // Handled here (and the button's own click suppressed) so one key press chooses once.
-        e.preventDefault();
-        store.chooseDate(from);
-        return;
-      }
+      // Only the days' buttons take focus in the grid, so a key comes from one. Enter and Space are theirs: a button's own activation clicks it.
+      const from = (e.target as HTMLElement).dataset.date as string;
       const ahead = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
       const col = column(from);
       const moves: Record<string, string> = {
@@ -100,7 +92,7 @@ export class Calendar extends Reactive<CalendarProps> {
                 point the right way in RTL too. */}
             ‹
           </button>
-          <p class="month" aria-live="polite">
+          <p aria-live="polite">
             {label}
           </p>
           <button
@@ -118,7 +110,8 @@ export class Calendar extends Reactive<CalendarProps> {
             <tr>
               {weeks[0]?.map((day) => (
                 // The narrow letter repeats (Tuesday and Thursday are both "T"): assistive tech gets the full name.
-                <th key={day} scope="col">
+                // Unkeyed: a header keeps no state, and the seven are redrawn in place.
+                <th>
                   <span aria-hidden="true">{formatDate(locale, day, { weekday: 'narrow' })}</span>
                   <span class="sr">{formatDate(locale, day, { weekday: 'long' })}</span>
                 </th>

@@ -53,7 +53,9 @@ export const icsText = (e: CalendarEvent, stamp: Date): string => {
     `DESCRIPTION:${escapeText(e.details)}`,
     'END:VEVENT',
     'END:VCALENDAR',
+    // Every line ends in CRLF, the last one too.
+    '',
   ]
-    .map((line) => `${fold(line)}\r\n`)
-    .join('');
+    .map(fold)
+    .join('\r\n');
 }

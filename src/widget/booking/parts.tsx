@@ -29,13 +29,14 @@ export interface Env<S extends Failing = Failing> {
  */
 export class StepView extends Component<{ step: string; children: ComponentChildren }> {
   override componentDidUpdate(previous: { step: string }): void {
+    if (previous.step === this.props.step) return;
     // Drawn by render() below, so base is the div.
     const view = this.base as HTMLElement;
-    if (previous.step === this.props.step) return;
     // The document's active element: our shadow host while focus is anywhere in the widget, the page's own
-    // element when the visitor is on the page, and the body only when focus was lost with the old step.
-    const { activeElement: active, body } = view.ownerDocument;
-    if (active && active !== body) return;
+    // element when the visitor is on the page, and the body (never null: the page has one) only when focus
+    // was lost with the old step.
+    const doc = view.ownerDocument;
+    if (doc.activeElement !== doc.body) return;
     view.querySelector<HTMLElement>('h2')?.focus();
   }
 
@@ -52,7 +53,7 @@ export class StepView extends Component<{ step: string; children: ComponentChild
 interface StepProps {
   env: Env;
   heading: string;
-  /** Back; by default the store's, where it offers one. */
+  /** Back, or the step's other way on (Look up another, Book another), drawn first and quiet; by default the store's Back, where it offers one. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
   /** Submits the step; returns the name or id of the form control that is invalid, which takes focus. */
@@ -85,8 +86,8 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
       onSubmit={(e) => {
         e.preventDefault();
         const invalid = onSubmit?.();
-        const control = invalid && e.currentTarget.elements.namedItem(invalid);
-        if (control instanceof HTMLElement) control.focus();
+        // An input or a textarea; a RadioNodeList (fields of one id, which a config may repeat) has no focus().
+        if (invalid) (e.currentTarget.elements.namedItem(invalid) as Partial<HTMLElement> | null)?.focus?.();
       }}
     >
       <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>

@@ -63,8 +63,8 @@ export interface BookingContext {
   prefill?: Record<string, string>;
   /** Extra fields for booking:created (UTM parameters), when the owner opted in. */
   utm?: Record<string, string>;
-  /** The clock for "today" and calendar stamps; tests inject one. Defaults to the system clock. */
-  now?: () => Date;
+  /** The clock for "today" and calendar stamps: the shell's (its `now` option), which tests set. */
+  now: () => Date;
 }
 
 /** What the shell renders: the Book view and the My booking view. */

@@ -1,12 +1,12 @@
 // The chat view: the message log (keyed, memoised rows, pinned to the bottom unless the visitor
 // scrolled up), notices with their one action (a failure's, New conversation's Undo), the typing
 // indicator and the composer.
-import { Component, createRef } from 'preact';
+import { Component, createRef, type ComponentChildren } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
 import { fmt, plural } from '../i18n/format';
 import type { Strings } from '../i18n';
-import { downIcon } from '../shell/icons';
+import { downIcon, thumbIcon } from '../shell/icons';
 import { link, renderMarkdown } from './markdown';
 import type { Chat, ChatMessage } from './store';
 
@@ -32,49 +32,8 @@ const BURST_MS = 300_000;
 /** How often the stamps move on ("now", "1 min. ago"…), while the log is on screen. */
 const STAMP_TICK_MS = 30_000;
 
-/** How long ago `at` was, in `relative`'s words: "now", then minutes, hours, days ("yesterday"). */
-const ago = (relative: Intl.RelativeTimeFormat, at: number, now: number): string => {
-  const minutes = (now - at) / 60_000;
-  const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
-  return relative.format(-Math.floor(count), unit);
-};
-
-/**
- * The seconds left until a busy message's retry; the log draws it anew every second while one waits. Read
- * out once in words: the number changes every second.
- */
-function countdown({ message, strings, locale, now }: RowProps) {
-  // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
-  const seconds = Math.max(0, Math.ceil(((message.failure?.retryAt ?? 0) - now()) / 1000));
-  return (
-    <p class="notice">
-      <span aria-hidden="true">{plural(locale, strings.chatBusy, seconds)}</span>
-      <span class="sr">{strings.chatBusyAnnounce}</span>
-    </p>
-  );
-}
-
-/** The notice under a failed message, with its one action: Retry, or Book a time after a 402. */
-function failureNotice(props: RowProps) {
-  const { message, strings, chat, openBooking } = props;
-  const reason = message.failure?.reason;
-  if (!reason) return null;
-  if (reason === 'busy') return countdown(props);
-  if (reason === 'unavailable') return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
-  if (reason === 'misconfigured') return notice(strings.chatMisconfigured);
-  const text = {
-    offline: strings.chatOffline,
-    unreachable: strings.chatUnreachable,
-    failed: strings.chatFailed,
-    'still-busy': strings.chatStillBusy,
-    stopped: strings.chatStopped,
-  }[reason];
-  return notice(text, () => chat.retry(message.id), strings.chatRetry);
-}
-
 /** A notice in the log, with its one action when it has one. */
-const notice = (text: string, action?: () => void, label?: string) => (
+const notice = (text: ComponentChildren, action?: () => void, label?: string) => (
   <p class="notice">
     {text}
     {action && (
@@ -88,23 +47,16 @@ const notice = (text: string, action?: () => void, label?: string) => (
   </p>
 );
 
-function sourceList({ message: { sources }, strings }: RowProps) {
-  return sources?.length ? (
-    <div class="sources">
-      <p class="sources-title">{strings.sources}</p>
-      <ul>
-        {/* Unkeyed: matched by position, which is all an index key would say. */}
-        {sources.map(({ title, url = '' }) => (
-          <li>{link(url, title ?? url, strings.opensNewTab)}</li>
-        ))}
-      </ul>
-    </div>
-  ) : null;
-}
+/** A small icon button under a reply, named by its tooltip like the header's; `pressed` makes it a toggle. */
+const action = (title: string, icon: typeof thumbIcon, onClick: () => void, pressed?: boolean) => (
+  <button type="button" class="icon" title={title} aria-pressed={pressed} onClick={onClick}>
+    {icon()}
+  </button>
+);
 
 /**
- * One message; re-renders only when its own record (immutable), its stamp or the dictionary changes, or
- * while it counts down to a busy retry.
+ * One message; re-renders only when its own record (immutable, with the visitor's rating), its stamp or
+ * the dictionary changes, or while it counts down to a busy retry.
  */
 class MessageRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -117,33 +69,70 @@ class MessageRow extends Component<RowProps> {
   }
 
   override render(props: RowProps) {
-    const { message, strings, title } = props;
-    const mine = message.role === 'user';
+    const { message, strings, title, chat, stamp, locale, now, openBooking } = props;
+    const { id, role, text, rating, sources, failure } = message;
+    const mine = role === 'user';
+    const reason = failure?.reason;
+    /**
+     * A visitor's message that did not get through: its notice, with its one action (Retry, or Book a
+     * time after a 402). A busy one counts down the seconds to its retry (the log draws it anew every
+     * second while one waits), read out once in words: the number changes every second.
+     */
+    const failed =
+      reason &&
+      (reason === 'busy'
+        ? notice([
+            // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
+            <span aria-hidden="true">{plural(locale, strings.chatBusy, Math.max(0, Math.ceil(((failure.retryAt ?? 0) - now()) / 1000)))}</span>,
+            <span class="sr">{strings.chatBusyAnnounce}</span>,
+          ])
+        : reason === 'unavailable'
+          ? notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking)
+          : reason === 'misconfigured'
+            ? notice(strings.chatMisconfigured)
+            : notice(
+                {
+                  offline: strings.chatOffline,
+                  unreachable: strings.chatUnreachable,
+                  failed: strings.chatFailed,
+                  'still-busy': strings.chatStillBusy,
+                  stopped: strings.chatStopped,
+                }[reason],
+                () => chat.retry(id),
+                strings.chatRetry,
+              ));
     return (
-      <div class={`msg msg--${message.role}`}>
+      <div class={`msg msg--${role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
-        <div class="bubble" dir="auto">{mine ? <p>{message.text}</p> : renderMarkdown(message.text, strings.opensNewTab)}</div>
-        {mine ? failureNotice(props) : sourceList(props)}
+        <div class="bubble" dir="auto">
+          {mine ? <p>{text}</p> : renderMarkdown(text, strings.opensNewTab)}
+        </div>
+        {/* Under a reply its sources, then Helpful and Not helpful: the visitor's own messages have nothing to act on. */}
+        {mine
+          ? failed
+          : [
+              !!sources?.length && (
+                <div class="sources">
+                  <p>{strings.sources}</p>
+                  <ul>
+                    {/* Unkeyed: matched by position, which is all an index key would say. */}
+                    {sources.map(({ title: name, url = '' }) => (
+                      <li>{link(url, name ?? url, strings.opensNewTab)}</li>
+                    ))}
+                  </ul>
+                </div>
+              ),
+              <div class="acts">
+                {action(strings.helpful, thumbIcon, () => chat.rate(id, 'up'), rating === 'up')}
+                {action(strings.notHelpful, thumbIcon, () => chat.rate(id, 'down'), rating === 'down')}
+              </div>,
+            ]}
         {/* Hidden from screen readers: in the live log each change would be read out again. */}
-        {props.stamp && (
-          <time aria-hidden="true">
-            {props.stamp}
-          </time>
-        )}
+        {stamp && <time aria-hidden="true">{stamp}</time>}
       </div>
     );
   }
 }
-
-/** Whether the last exchange is about booking: one of `phrases` (|-separated) is among a message's words. */
-const aboutBooking = (messages: ChatMessage[], phrases: string): boolean => {
-  const wanted = phrases.toLowerCase().split('|').filter(Boolean);
-  return messages.slice(-2).some(({ text }) => {
-    // The text lower case between spaces, each run of what is not a letter one space.
-    const words = ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
-    return wanted.some((phrase) => words.includes(phrase));
-  });
-};
 
 /** Line count for the rows fallback where field-sizing: content is unsupported; CSS caps the height. */
 const MAX_ROWS = 6;
@@ -163,7 +152,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
       }}
     >
       {error && (
-        <p id="composer-error" class="composer-error" role="alert">
+        <p id="composer-error" role="alert">
           {strings[error]}
         </p>
       )}
@@ -259,6 +248,20 @@ export class ChatView extends Reactive<ChatViewProps> {
     this.tail = `${messages.at(-1)?.id} ${sending}`;
     // One per render, shared by the stamps: making one costs about a hundred times what formatting does.
     const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+    /** How long ago `at` was, in words: "now", then minutes, hours, days ("yesterday"). */
+    const ago = (at: number): string => {
+      const minutes = (now() - at) / 60_000;
+      const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
+        minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
+      return relative.format(-Math.floor(count), unit);
+    };
+    // The last exchange is about booking: one of the phrases (|-separated) is among a message's words.
+    const wanted = strings.bookingPhrases.toLowerCase().split('|').filter(Boolean);
+    const aboutBooking = messages.slice(-2).some(({ text }) => {
+      // The text lower case between spaces, each run of what is not a letter one space.
+      const words = ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
+      return wanted.some((phrase) => words.includes(phrase));
+    });
 
     const onScroll = () => {
       const el = this.log.current;
@@ -298,12 +301,12 @@ export class ChatView extends Reactive<ChatViewProps> {
                 key={message.id}
                 {...props}
                 message={message}
-                stamp={(messages[i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(relative, message.at, now())}
+                stamp={(messages[i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(message.at)}
               />
             ))}
             {/* The last exchange is about booking: one click opens it, with this conversation's id. Not after a
                 message that did not go through: its notice has the one action (Retry, or a Book a time of its own). */}
-            {!messages.at(-1)?.failure && aboutBooking(messages, strings.bookingPhrases) && (
+            {!messages.at(-1)?.failure && aboutBooking && (
               <div class="msg msg--user starters">
                 <button type="button" onClick={props.openBooking}>
                   {strings.chatOpenBooking}

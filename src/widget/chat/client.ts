@@ -24,7 +24,7 @@ export const cleanSources = (value: unknown): ChatSource[] =>
   });
 
 /** The client of the chat proxy at `url` (the page's fetch, CHAT_TIMEOUT_MS). */
-export const createChatClient = (url: string): ChatClient => {
+export function createChatClient(url: string): ChatClient {
   // The full URL is the path: the chat URL is used exactly as configured.
   const http = createHttp({ baseUrl: '', timeoutMs: CHAT_TIMEOUT_MS });
   return {
@@ -32,4 +32,4 @@ export const createChatClient = (url: string): ChatClient => {
     // A POST: the fetch layer sends a body with POST.
     send: (request, signal) => http(url, proxyChatSuccess, { body: request, signal }),
   };
-};
+}

@@ -27,10 +27,6 @@ export const link = (raw: string, children: ComponentChildren, newTabHint: strin
 const INLINE =
   /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|!?\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)|(https?:\/\/[^\s<>]*[\w/]|[\w.+-]{1,64}@[\w-]+\.[\w.-]*\w|\+\d[\d ()-]{5,18}\d)/;
 
-/** Where a bare URL, e-mail address or phone number points. */
-const bareHref = (text: string): string =>
-  text.includes('/') ? text : text[0] === '+' ? 'tel:' + text.replace(/[^\d+]/g, '') : 'mailto:' + text;
-
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
@@ -66,7 +62,12 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
               : label
                 ? link(url, inline(label), newTabHint)
                 : bare
-                  ? link(bareHref(bare), bare, newTabHint)
+                  ? link(
+                      // Where a bare URL, e-mail address or phone number points.
+                      bare.includes('/') ? bare : bare[0] === '+' ? 'tel:' + bare.replace(/[^\d+]/g, '') : 'mailto:' + bare,
+                      bare,
+                      newTabHint,
+                    )
                   : null,
       );
     }
@@ -106,7 +107,8 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     if (QUOTE.test(row)) return h('blockquote', null, lines(take((r) => QUOTE.exec(r)?.[1])));
     if (first) {
       const ordered = first[2] !== undefined;
-      const start = Number(first[2]);
+      // A bulleted list counts as starting at 1: like a numbered one from 1, it sets no start.
+      const start = +(first[2] ?? 1);
       const indent = row.search(/\S/);
       /** Each item: its first row's text, then the rows indented under it. */
       const items: string[][] = [];
@@ -121,7 +123,7 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       });
       return h(
         ordered ? 'ol' : 'ul',
-        { start: ordered && start !== 1 ? start : undefined },
+        { start: start !== 1 ? start : undefined },
         items.map(([text = '', ...under]) => h('li', null, inline(text), renderMarkdown(under.join('\n'), newTabHint, depth + 1))),
       );
     }

@@ -4,7 +4,7 @@
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
-import type { Emitter } from '../platform/events';
+import type { Emitter, Rating } from '../platform/events';
 import { classify, errorEvent, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
@@ -55,8 +55,11 @@ export interface ChatMessage {
   /** Epoch ms. */
   at: number;
   status: 'sending' | 'sent' | 'failed';
+  /** Present exactly while the status is failed. */
   failure?: { reason: FailureReason; retryAt?: number };
   sources?: ChatSource[];
+  /** The visitor's thumb on a reply; in memory only (a stored message is read back without it). */
+  rating?: Rating;
 }
 
 export interface Chat {
@@ -71,6 +74,8 @@ export interface Chat {
   retry(id: string): void;
   /** Stops waiting for the pending reply: its request is aborted, the message kept to send again. */
   stop(): void;
+  /** The visitor's thumb on reply `id`: kept on the message and emitted as message:feedback, once per change. */
+  rate(id: string, rating: Rating): void;
   /**
    * New conversation: forget the conversation here and in storage. `undoable` (the visitor's button, not
    * the owner's reset()) offers `undo` until the visitor sends or another tab changes the conversation.
@@ -140,21 +145,18 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
    * The bounds: automatic resends spent, per cause and message, keyed cause + id. One after a 429 (`busy`),
    * one on the `online` event (`online`), UNREACHABLE_WAITS_S.length while unreachable (`unreachable`).
    */
-  const spent = new Map<string, number>();
+  // A plain object: every key starts with its cause, so none is a name Object.prototype has.
+  const spent: Record<string, number> = {};
   /** Counts one more automatic resend of `key`; returns how many were spent before it. */
-  const spend = (key: string) => {
-    const before = spent.get(key) ?? 0;
-    spent.set(key, before + 1);
-    return before;
-  };
+  const spend = (key: string) => (spent[key] ??= 0, spent[key]++);
 
   /** The message `id`, unless it is gone (a new conversation, or the chat disposed). */
   const find = (id: string) => messages.value.find((m) => m.id === id);
   const without = (id: string) => messages.value.filter((m) => m.id !== id);
   /** The messages with `patch` applied to message `id`. */
   const updated = (id: string, patch: Partial<ChatMessage>) => messages.value.map((m) => (m.id === id ? { ...m, ...patch } : m));
-  /** The conversation id for a request or an event, when there is one. */
-  const withConversation = () => (conversationId.value ? { conversationId: conversationId.value } : {});
+  /** A request's or an event's `fields`, with the agent and, when there is one, the conversation. */
+  const about = <T>(fields: T) => ({ agentId, ...fields, ...(conversationId.value && { conversationId: conversationId.value }) });
 
   /**
    * Sets the conversation, bounded like the stored one: the newest messages within MAX_STORED_MESSAGES and
@@ -168,7 +170,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
 
   /** There is typed text to keep: a draft, or a message not delivered. */
-  const typed = () => !!draft.value || messages.value.some((m) => m.status !== 'sent');
+  const typed = () => draft.value || messages.value.some((m) => m.status !== 'sent');
   /** The conversation with the composer's text (bounded like a message); parseMessages() reads it back. */
   const persist = () => {
     const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
@@ -183,46 +185,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     return now() + seconds * 1000;
   };
 
-  const fail = ({ id, text }: ChatMessage, error: unknown) => {
-    const failure = classify(error);
-    if (!failure) return;
-    let retryAt: number | undefined;
-    if (failure.kind === 'refused') {
-      // Not accepted: the text goes back to the composer, ahead of anything typed since.
-      messages.value = without(id);
-      draft.value = draft.value.trim() ? `${text}\n${draft.value}` : text;
-      // Why, as a dictionary key (the proxy's codes refine it).
-      const { code } = failure;
-      composerError.value =
-        failure.status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
-    } else {
-      let reason = reasonOf(failure.kind);
-      if (reason === 'busy') {
-        const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
-        if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
-        else retryAt = later(id, wait);
-      }
-      if (reason === 'unreachable') {
-        const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
-        if (wait) retryAt = later(id, wait);
-      }
-      if (failure.kind === 'invalid') logError(failure.message);
-      if (reason === 'misconfigured')
-        logError(
-          `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
-        );
-      messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
-    }
-    // Sent again, by us or by the visitor, only when it may pass (not after a refusal, a 402 or a 404).
-    const retry: WidgetErrorEvent['retry'] = !failure.retryable
-      ? 'none'
-      : retryAt !== undefined || (failure.kind === 'offline' && !spent.has('online' + id))
-        ? 'auto'
-        : 'manual';
-    emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
-  };
-
-  /** Sends message `id` now, in place of any automatic resend pending for it. */
+  /** Sends message `id` now, in place of any automatic resend pending for it; a failure shows as its row of the design table. */
   const deliver = async (id: string): Promise<void> => {
     clearTimeout(timers.get(id));
     const message = find(id);
@@ -230,7 +193,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     // A retried message moves to the end, so each reply follows its question.
     messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
     try {
-      const reply = await client.send({ agentId, message: message.text, ...withConversation() }, requests.signal);
+      const reply = await client.send(about({ message: message.text }), requests.signal);
       // Gone, or stopped: where AbortSignal.any is missing (core/http anySignal) a stopped request still answers.
       if (find(id)?.status !== 'sending') return;
       // The sources worth showing, the same cleaning as for the stored ones.
@@ -240,12 +203,49 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       // One write: the question delivered and its reply.
       set([...updated(id, { status: 'sent' }), answer]);
       persist();
-      emitter.emit('message:received', { agentId, id: answer.id, text: answer.text, ...withConversation(), sources });
+      emitter.emit('message:received', about({ id: answer.id, text: answer.text, sources }));
       // The service answers again: an unreachable message goes now, the next one after its reply.
       const waiting = messages.value.find((m) => m.failure?.reason === 'unreachable');
       if (waiting) void deliver(waiting.id);
     } catch (error) {
-      if (find(id)?.status === 'sending') fail(message, error);
+      // Stopped or gone, its request was aborted first (stop(), end()), even where AbortSignal.any is
+      // missing: classify() reads such an error as the abort, and gives undefined.
+      const failure = classify(error);
+      if (!failure) return;
+      let retryAt: number | undefined;
+      if (failure.kind === 'refused') {
+        // Not accepted: the text goes back to the composer, ahead of anything typed since.
+        messages.value = without(id);
+        draft.value = draft.value.trim() ? `${message.text}\n${draft.value}` : message.text;
+        // Why, as a dictionary key (the proxy's codes refine it).
+        const { code } = failure;
+        composerError.value =
+          failure.status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+      } else {
+        let reason = reasonOf(failure.kind);
+        if (reason === 'busy') {
+          const wait = failure.retryAfter ?? DEFAULT_BUSY_WAIT_S;
+          if (wait > MAX_AUTO_WAIT_S || spend('busy' + id)) reason = 'still-busy';
+          else retryAt = later(id, wait);
+        }
+        if (reason === 'unreachable') {
+          const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
+          if (wait) retryAt = later(id, wait);
+        }
+        if (failure.kind === 'invalid') logError(failure.message);
+        if (reason === 'misconfigured')
+          logError(
+            `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
+          );
+        messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
+      }
+      // Sent again, by us or by the visitor, only when it may pass (not after a refusal, a 402 or a 404).
+      const retry: WidgetErrorEvent['retry'] = !failure.retryable
+        ? 'none'
+        : retryAt !== undefined || (failure.kind === 'offline' && !spent['online' + id])
+          ? 'auto'
+          : 'manual';
+      emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
     }
   };
 
@@ -313,19 +313,25 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       if (!starter) draft.value = '';
       composerError.value = undo.value = undefined;
       set([...messages.value, message]);
-      emitter.emit('message:sent', { agentId, id: message.id, text, ...withConversation() });
+      emitter.emit('message:sent', about({ id: message.id, text }));
       void deliver(message.id);
     },
     retry(id) {
-      if (find(id)?.status !== 'failed') return;
+      // Only a failed one: Retry clicked twice sends once.
+      if (!find(id)?.failure) return;
       // Asked by hand: a fresh round of automatic resends if the service is still out of reach.
-      spent.delete('unreachable' + id);
+      delete spent['unreachable' + id];
       void deliver(id);
     },
     stop() {
       // Marked first: an aborted request is no failure, so nothing else reports on these.
       messages.value = messages.value.map((m) => (m.status === 'sending' ? { ...m, ...STOPPED } : m));
       abort();
+    },
+    rate(id, rating) {
+      if (find(id)?.rating === rating) return;
+      messages.value = updated(id, { rating });
+      emitter.emit('message:feedback', about({ id, value: rating }));
     },
     clear(undoable) {
       const before = { conversationId: conversationId.value, messages: messages.value };

@@ -17,6 +17,7 @@ const FORWARDED: Record<WidgetEvent, true> = {
   close: true,
   'message:sent': true,
   'message:received': true,
+  'message:feedback': true,
   'booking:date-selected': true,
   'booking:slot-selected': true,
   'booking:created': true,

@@ -114,8 +114,9 @@ export const installGlobal = (win: Window, script: Element | null): AgentWidgetA
     logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
-  // Read off any element: only an HTML <script> has a src as text (empty when inline); an SVG one has none.
-  scriptUrl = (script as Partial<HTMLScriptElement> | null)?.src || undefined;
+  // Read off any element: only an HTML <script> has a src as text (empty when inline, which mount reads
+  // as none); an SVG one has none.
+  scriptUrl = (script as Partial<HTMLScriptElement> | null)?.src;
   const api = createApi(win.document);
   win.AgentWidget = api;
   const fromScript = script && optionsFromScript(script);

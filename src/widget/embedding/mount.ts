@@ -1,6 +1,6 @@
 // Mounts one widget: a host element of our own with an open shadow root, constructable stylesheets,
 // the stores, and the Preact tree. The script tag (entry.ts) and bundler users both come through here.
-import { effect } from '@preact/signals-core';
+import { effect, signal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
 import { bookingCss, createBookingStores } from '../booking';
@@ -40,6 +40,7 @@ export interface MountDeps {
   /**
    * The URL of the script the widget came in (widget.js, embed.js): a language other than English is
    * fetched from its folder (locales/<code>.js). Bundler users pass the dictionary in `strings` instead.
+   * Empty (an inline script) counts as none.
    */
   scriptUrl?: string;
 }
@@ -60,15 +61,14 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const { agentId } = options;
   const code = languageOf(options.locale);
 
-  const own = !ownerHost;
   // Ours goes in at once, last in the container (a bubble's: last in <body>); nothing is drawn in it yet.
   const host = ownerHost ?? container.appendChild(doc.createElement('div'));
-  if (own) host.setAttribute('data-agent-widget', '');
+  if (!ownerHost) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   // The launcher's rules now; the chat's and booking's when the panel first opens (parsing them all cost
   // the host page's load a few ms more at 4x CPU).
-  adoptStyles(root, hostCss(options, !own) + shellCss);
+  adoptStyles(root, hostCss(options, !!ownerHost) + shellCss);
 
   const store = createStore(options.persist, agentId, { win, now });
   // Created on first use (first open, or booking asking for the conversation id), so the stored
@@ -80,6 +80,17 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);
   const shell = createShell(agentId, options.mode, emitter, win, options.view);
+  // The teaser: after its delay, once per visitor and text while storage keeps the note (30 days), never
+  // once the panel has been opened (an inline one always has), and not where the panel would be full
+  // screen: on a phone it would cover the page. No teaser, no timer.
+  const teaser = signal(false);
+  const teaserText = options.teaser;
+  const teaserTimer =
+    teaserText &&
+    setTimeout(() => {
+      teaser.value =
+        !shell.visited.value.size && !shell.fullScreen.value && store.read('teaser') !== teaserText && store.write('teaser', teaserText);
+    }, options.teaserDelay * 1000);
   /** Set by the first speak(): the idle callback and the first open both ask, the language is drawn once. */
   let speaking: Promise<void> | undefined;
   const stopStyling = effect(function () {
@@ -116,8 +127,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   // their own dictionary in `strings` (then `locale` names it). The text is English with the
   // language's and then the owner's overrides on top (both checked by pickStrings).
   const draw = (dictionary?: Partial<Strings>) => {
-    const lang = dictionary ? code : !scriptUrl && Object.keys(options.strings).length > 0 ? options.locale : 'en';
-    render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now }), root);
+    const lang = dictionary ? code : !scriptUrl && Object.keys(options.strings).length ? options.locale : 'en';
+    render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now, teaser }), root);
   };
   draw();
   /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
@@ -147,13 +158,15 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       chat().clear();
       remembered().clear();
       visitor.clear();
+      store.remove('teaser');
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
       stopStyling();
+      clearTimeout(teaserTimer);
       render(null, root);
-      if (own) host.remove();
+      if (!ownerHost) host.remove();
       chatStore?.dispose();
       booking.dispose();
       rememberedStore?.dispose();

@@ -41,6 +41,8 @@ export const shellStrings = {
   chatCleared: 'Conversation cleared.',
   chatUndo: 'Undo',
   starters: 'Suggested questions',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
   // Not shown: what, in a visitor's message or a reply, offers Book a time. |-separated, each found in
   // the text's words (any case, punctuation read as a space); a leading space, at a word's start, so
   // "appointment" is not found in "disappointment". Empty: never.

@@ -51,6 +51,10 @@ export interface WidgetOptions {
   starters?: readonly string[] | string;
   /** An http(s) URL of an avatar or logo shown before the title. */
   avatar?: string;
+  /** Bubble mode: a short message beside the closed launcher, once per visitor (README: Teaser). */
+  teaser?: string;
+  /** Bubble mode: seconds after load before the teaser shows, 0 to 3600; 5 unless given. */
+  teaserDelay?: number | string;
   /** Bubble mode: the stacking order on the page, 0 to 2147483647 (the default: above everything). */
   zIndex?: number | string;
 }
@@ -75,6 +79,8 @@ export interface ResolvedOptions {
   view: View;
   starters: readonly string[];
   avatar: string | undefined;
+  teaser: string | undefined;
+  teaserDelay: number;
   zIndex: string;
 }
 
@@ -109,6 +115,9 @@ export const MAX_STARTER_CHARS = 120;
 
 const isStarter = (v: unknown): v is string => isNonEmptyString(v) && v.length <= MAX_STARTER_CHARS;
 
+/** Characters of the teaser: a line or two beside the launcher. */
+export const MAX_TEASER_CHARS = 140;
+
 /** A list of 1-4 starter questions. */
 const starterList = (list: unknown): string[] | undefined =>
   Array.isArray(list) && list.length && list.length < 5 && list.every(isStarter) ? list : undefined;
@@ -138,6 +147,8 @@ const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
   // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
   utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false', false],
   // Last: the <agent-widget> element has none of these (it is always inline).
+  teaser: [(v) => (v.length > MAX_TEASER_CHARS ? undefined : v), `text of up to ${MAX_TEASER_CHARS} characters`, undefined],
+  teaserDelay: [(v) => (/^\d{1,4}$/.test(v) && +v <= 3600 ? +v : undefined), '0 to 3600 (seconds)', 5],
   // The browser caps a larger number at the top, 2147483647.
   zIndex: [(v) => (/^\d{1,10}$/.test(v) ? v : undefined), 'a whole number', '2147483647'],
   mode: oneOf('bubble', 'inline'),
@@ -152,15 +163,15 @@ const kebab = (key: string): string => key.replace(/[A-Z]/g, '-$&').toLowerCase(
 /** SCRIPT_KEYS in kebab-case, in the same order: the attribute names without their prefix. */
 const SCRIPT_NAMES = SCRIPT_KEYS.map(kebab);
 
-/** The <agent-widget> element's attributes: the script tag's without "data-", and no z-index, mode or target. */
-export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_NAMES.slice(0, -3);
+/** The <agent-widget> element's attributes: the script tag's without "data-", and none of the bubble's own. */
+export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_NAMES.slice(0, -5);
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 /** Messages name both spellings, so they read right for a script tag and for init(). */
 const name = (key: string): string => `data-${kebab(key)} (${key})`;
 
-const nonEmpty = <T extends object>(record: T): T | undefined => (Object.keys(record).length > 0 ? record : undefined);
+const nonEmpty = <T extends object>(record: T): T | undefined => (Object.keys(record).length ? record : undefined);
 
 /**
  * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
@@ -253,7 +264,8 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
       if (required) errors.push(`${name(key)} is missing.`);
       return fallback;
     }
-    const result = text === undefined ? undefined : parse(text, baseUri);
+    // Text here is never blank: none means a type the rules cannot read.
+    const result = text ? parse(text, baseUri) : undefined;
     if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
     return result ?? fallback;
   };

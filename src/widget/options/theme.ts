@@ -34,9 +34,12 @@ const EQUAL_CONTRAST_LUMINANCE = 0.19163125;
 /** White or near-black text on `background`, whichever contrasts more. */
 export const textColorOn = (background: string): string => (luminance(background) > EQUAL_CONTRAST_LUMINANCE ? INK : WHITE);
 
-/** The palettes (shell.css uses them; README, Theming). --aw-scheme is the native controls' color-scheme. */
-const LIGHT = '--aw-bg:#ffffff;--aw-fg:#1b1f24;--aw-muted:#57606a;--aw-surface:#eef1f4;--aw-border:#d8dee4;--aw-field-border:#6e7781;--aw-danger:#b42318;--aw-scheme:light';
-const DARK = ':host{--aw-bg:#17191e;--aw-fg:#eef0f3;--aw-muted:#a5adb8;--aw-surface:#262a31;--aw-border:#3b414b;--aw-field-border:#8b949e;--aw-danger:#ffa198;--aw-scheme:dark}';
+/**
+ * The palette (shell.css uses it; README, Theming): each colour light-dark(light, dark), which follows
+ * the root's color-scheme, --aw-scheme: the theme, or both for auto, where the system setting picks.
+ */
+const PALETTE =
+  '--aw-bg:light-dark(#ffffff,#17191e);--aw-fg:light-dark(#1b1f24,#eef0f3);--aw-muted:light-dark(#57606a,#a5adb8);--aw-surface:light-dark(#eef1f4,#262a31);--aw-border:light-dark(#d8dee4,#3b414b);--aw-field-border:light-dark(#6e7781,#8b949e);--aw-danger:light-dark(#b42318,#ffa198)';
 
 /**
  * The host rules: the mode's placement, the accent colours and the theme's palette, from validated
@@ -57,9 +60,7 @@ export function hostCss(
         // host's max-z-index sticky header stays underneath.
         mode === 'bubble' ? `position:fixed;inset:auto;width:0;height:0;z-index:${zIndex}` : 'display:block;width:100%;height:100%'
       };`.replace(/;/g, '!important;');
-  return `:host{${placement}--aw-accent:${color};--aw-on-accent:${textColorOn(color)};${LIGHT}}${
-    theme === 'dark' ? DARK : theme === 'auto' ? `@media(prefers-color-scheme:dark){${DARK}}` : ''
-  }`;
+  return `:host{${placement}--aw-accent:${color};--aw-on-accent:${textColorOn(color)};${PALETTE};--aw-scheme:${theme === 'auto' ? 'light dark' : theme}}`;
 }
 
 /**

@@ -8,12 +8,17 @@ import { logError } from './log';
 
 export type { WidgetErrorEvent } from './failure';
 
+/** Thumbs up or down on a reply. */
+export type Rating = 'up' | 'down';
+
 export interface WidgetEventMap extends BookingEventMap {
   ready: { agentId: string; version: string };
   open: { agentId: string; view: View };
   close: { agentId: string; view: View };
   'message:sent': { agentId: string; id: string; text: string; conversationId?: string };
   'message:received': { agentId: string; id: string; text: string; conversationId?: string; sources: ChatSource[] };
+  /** The visitor's thumb on the reply `id` (the id of its message:received). */
+  'message:feedback': { agentId: string; id: string; conversationId?: string; value: Rating };
 }
 
 /** The `error` event of options that cannot be used (the console names the option). */

@@ -20,7 +20,7 @@ export const MAX_BOOKINGS = 20;
  */
 export const MAX_STORED_CHARS = 500_000;
 
-export type Entry = 'chat' | 'bookings' | 'visitor';
+export type Entry = 'chat' | 'bookings' | 'visitor' | 'teaser';
 
 export interface Store {
   read(entry: Entry): unknown;
@@ -40,25 +40,25 @@ const PREFIX = 'agent-widget:';
 
 export const storageKey = (agentId: string, entry: Entry): string => `${PREFIX}${agentId}:${entry}`;
 
+/** What the store uses of a storage area; memory stands in for one with the same three. */
+type Area = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
 export function createStore(kind: Persist, agentId: string, { win, now }: StoreEnv): Store {
-  /** Undefined until first use; null where there is none to use. */
-  let area: Storage | null | undefined;
   // Without usable storage the data lives as long as the page; nothing is written anywhere.
   // Keyed by storageKey(), all prefixed: no key can name a property of the object itself.
   const memory: Record<string, string> = {};
-  const inMemory: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  const inMemory: Area = {
     getItem: (key) => memory[key] ?? null,
     setItem: (key, value) => (memory[key] = value),
     removeItem: (key) => delete memory[key],
   };
+  /** Undefined until first use; then the storage area, or memory where there is none to use. */
+  let area: Area | undefined;
   /**
    * The storage area, opened on first use: touching localStorage costs the host page 6-14 ms at 4x CPU
    * (the bench's trace). Reading it throws where storage is blocked; that counts as none.
    */
-  const storage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
-    if (area === undefined) area = attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? null;
-    return area ?? inMemory;
-  };
+  const storage = () => (area ??= attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? inMemory);
   const keyOf = (entry: Entry) => storageKey(agentId, entry);
   // Quota, privacy mode or blocked storage: the page keeps working with what it has in memory.
   const remove = (key: string) => attempt(() => storage().removeItem(key));
@@ -81,7 +81,8 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
         const target = storage();
         let used = key.length + raw.length;
         // Other agents' and entries' keys, in this tab or another, count too; the host's do not.
-        for (const [other, stored] of Object.entries<string>(area ?? {}))
+        // Read as a Storage: memory's own entries are its three methods, none prefixed, so it counts nothing.
+        for (const [other, stored] of Object.entries<string>(target as Storage))
           if (other.startsWith(PREFIX) && other !== key) used += other.length + stored.length;
         return used <= MAX_STORED_CHARS && (target.setItem(key, raw), true);
       });

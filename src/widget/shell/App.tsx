@@ -1,14 +1,15 @@
-// The widget's root inside the shadow root: the launcher (bubble mode) with its unread count, and the
-// panel, which is only rendered once first opened. Focus moves in on open and back to the launcher on
-// close; a full-screen panel is modal (Tab stays inside; ./shell locks the page's scrolling).
-import { createRef, h } from 'preact';
-import { computed } from '@preact/signals-core';
+// The widget's root inside the shadow root: the launcher (bubble mode) with its teaser and unread
+// count, and the panel, which is only rendered once first opened. Focus moves in on open and back to
+// the launcher on close; a full-screen panel is modal (Tab stays inside; ./shell locks the page's
+// scrolling).
+import { h } from 'preact';
+import { computed, type Signal } from '@preact/signals-core';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
 import { fmt } from '../i18n/format';
 import { textDirection, type Strings } from '../i18n';
-import { VIEWS, type ResolvedOptions, type View } from '../options/options';
+import { VIEWS, type ResolvedOptions } from '../options/options';
 import { chatIcon, closeIcon, newIcon } from './icons';
 import type { Shell } from './shell';
 import { Reactive } from '../platform/reactive';
@@ -23,36 +24,25 @@ export interface AppProps {
   options: ResolvedOptions;
   booking: BookingStores;
   now: () => number;
+  /** The owner's teaser is up: ./embedding/mount raises it once its delay is over, Close lowers it. */
+  teaser: Signal<boolean>;
 }
 
-/** Tab stops in order: disabled controls, hidden views and roving-tabindex tabs not current are skipped. */
-const focusables = (root: Element): HTMLElement[] =>
-  Array.from(root.querySelectorAll<HTMLElement>('a[href],button,input,textarea,[tabindex]')).filter(
-    (el) => el.tabIndex >= 0 && !el.matches(':disabled') && !el.closest('[hidden]'),
-  );
-
 /**
- * Where focus lands in a view: the composer in chat, else the view's heading or first control. One
- * selector finds either: the chat has no tabindex="-1", and a booking view's heading comes before its
- * fields. On a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
+ * Where focus lands on open: in the view shown (the one not hidden), the composer in chat, a booking
+ * view's heading (every step has one, with tabindex="-1"). One selector finds either: the chat has no
+ * tabindex="-1", and a booking view's heading comes before its fields.
  */
-const focusView = (panel: HTMLElement, view: View): void => {
-  if (window.matchMedia?.('(pointer:coarse)').matches) return panel.focus();
-  const region = panel.querySelector<HTMLElement>(`#view-${view}`);
-  if (region)
-    (region.querySelector<HTMLElement>('textarea,[tabindex="-1"]') ?? focusables(region)[0] ?? panel.querySelector<HTMLElement>(`#tab-${view}`))?.focus();
-};
+const IN_VIEW = '.view:not([hidden]) :is(textarea,[tabindex="-1"])';
 
 export class App extends Reactive<AppProps> {
-  launcher = createRef<HTMLButtonElement>();
-  panel = createRef<HTMLDivElement>();
   // Declared only: view() sets request and focusInside before any commit reads them, so no class
   // fields are emitted for them.
   /** The last render's focus request (the shell's while open, -1 while closed), and the one focus last moved for. */
   declare request: number;
   declare handled?: number;
-  /** Focus was inside the widget at the last render. */
-  declare focusInside: boolean;
+  /** What had focus inside the widget at the last render, if anything did. */
+  declare focusInside: Element | null | undefined;
   /** The last reply the visitor could see (the panel open): the ones after it are unread. */
   declare seen?: string;
   /**
@@ -73,14 +63,15 @@ export class App extends Reactive<AppProps> {
   override componentDidUpdate(): void {
     if (this.request === this.handled) return;
     this.handled = this.request;
-    const el = this.panel.current;
-    if (this.request > 0 && el) focusView(el, this.props.shell.view.peek());
-    // Closed (an open bubble always has a request): back to the launcher, unless the visitor had
-    // already moved on to the page.
-    else if (this.focusInside) this.launcher.current?.focus();
+    // Open: the panel is drawn (open puts its view in `visited`), inside the root div view() draws (base).
+    // On a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
+    if (this.request > 0) (this.base as Element).querySelector<HTMLElement>(window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW)?.focus();
+    // Closed (an open bubble always has a request): back to the launcher (found in base, as the panel is:
+    // no refs), unless the visitor had already moved on to the page.
+    else if (this.focusInside) (this.base as Element).querySelector<HTMLElement>('.launcher')?.focus();
   }
 
-  view({ shell, chat, strings, lang, options, booking, now }: AppProps) {
+  view({ shell, chat, strings, lang, options, booking, now, teaser }: AppProps) {
     const isOpen = shell.isOpen.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
@@ -91,21 +82,26 @@ export class App extends Reactive<AppProps> {
     const title = options.title ?? strings.defaultTitle;
     this.request = isOpen ? shell.focusRequest.value : -1;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
-    // The launcher's root is our shadow root (./embedding/mount), whose activeElement is ours only.
-    this.focusInside = !!(this.launcher.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    // Our root is the shadow root (./embedding/mount), whose activeElement is ours only.
+    this.focusInside = (this.base?.getRootNode() as ShadowRoot | undefined)?.activeElement;
     const unread = this.unread.value;
 
     const onPanelKey = (event: KeyboardEvent) => {
-      // Listened for on the panel itself, so currentTarget is the panel (like the tab list below).
+      // Listened for on the panel itself, so currentTarget is the panel.
       const el = event.currentTarget as HTMLElement;
       if (event.key === 'Escape' && bubble) {
         event.preventDefault();
         shell.close();
       } else if (event.key === 'Tab' && modal) {
-        // Reversed for Shift+Tab, so the edge to leave by is always the last item and the wrap target the first.
-        const items = focusables(el);
+        // Its tab stops in order: disabled controls, hidden views and roving-tabindex tabs not current are
+        // skipped. Reversed for Shift+Tab, so the edge to leave by is always the last item and the wrap
+        // target the first.
+        const items = Array.from(el.querySelectorAll<HTMLElement>('a[href],button,input,textarea,[tabindex]')).filter(
+          (item) => item.tabIndex >= 0 && !item.matches(':disabled') && !item.closest('[hidden]'),
+        );
         if (event.shiftKey) items.reverse();
-        const active = (el.getRootNode() as ShadowRoot | Document).activeElement;
+        // A key goes to the focused element: the target is what has focus (our tree has no shadow roots of its own).
+        const active = event.target;
         if (active === items.at(-1) || (event.shiftKey && active === el)) {
           event.preventDefault();
           items[0]?.focus();
@@ -118,23 +114,42 @@ export class App extends Reactive<AppProps> {
       const index = VIEWS.indexOf(current);
       const step = dir === 'rtl' ? -1 : 1;
       const moves: Partial<Record<string, number>> = { ArrowRight: index + step, ArrowLeft: index - step, Home: 0, End: -1 };
-      const move = moves[event.key];
-      const view = move === undefined ? undefined : VIEWS.at(move % VIEWS.length);
+      // One lap added, so -1 wraps to the last; a key with no move is NaN, which names no view.
+      const view = VIEWS[(Number(moves[event.key]) + VIEWS.length) % VIEWS.length];
       if (!view) return;
       event.preventDefault();
       shell.select(view);
-      (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`#tab-${view}`)?.focus();
+      (this.base as Element).querySelector<HTMLElement>(`#tab-${view}`)?.focus();
     };
 
     // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
     return (
       <div class={`aw aw--${options.position} aw--${options.mode}`} dir={dir} lang={lang} title="">
+        {/* Not announced: an offer nobody asked for must not interrupt a screen reader. It comes before
+            the launcher, so Tab reaches it first. */}
+        {teaser.value && !visited.size && !modal && (
+          <div class="teaser" part="teaser">
+            <button type="button" dir="auto" onClick={shell.toggle}>
+              {options.teaser}
+            </button>
+            <button
+              type="button"
+              class="icon"
+              title={strings.close}
+              onClick={() => {
+                teaser.value = false;
+                (this.base as Element).querySelector<HTMLElement>('.launcher')?.focus();
+              }}
+            >
+              {closeIcon()}
+            </button>
+          </div>
+        )}
         {bubble && (
           <>
             {/* The count is drawn by CSS from data-unread: the launcher's name stays its label, and the
                 status beside it says the count politely, once. */}
             <button
-              ref={this.launcher}
               type="button"
               class="launcher"
               part="launcher"
@@ -155,7 +170,6 @@ export class App extends Reactive<AppProps> {
         {/* Open puts its view in `visited` first (./shell): drawn once opened, kept while closed. */}
         {visited.size > 0 && (
           <div
-            ref={this.panel}
             id="panel"
             class="panel"
             part="panel"

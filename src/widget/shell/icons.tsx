@@ -10,3 +10,5 @@ export const chatIcon = () => svg('M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.6A8 8 0 
 export const closeIcon = () => svg('M6 6l12 12M18 6L6 18');
 export const newIcon = () => svg('M12 5v14M5 12h14');
 export const downIcon = () => svg('M12 5v14M6 13l6 6 6-6');
+/** Thumbs up; chat.css turns it half a turn for thumbs down, which does not mirror in RTL. */
+export const thumbIcon = () => svg('M7 21H3V11h4l4-8a2 2 0 0 1 3 2l-1 4h7l-2 12H7V11');

@@ -16,8 +16,8 @@ export interface Shell {
   readonly view: ReadonlySignal<View>;
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
   readonly visited: ReadonlySignal<ReadonlySet<View>>;
-  /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY); never in inline mode. */
-  readonly fullScreen: ReadonlySignal<boolean>;
+  /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY); never in inline mode (undefined: no query). */
+  readonly fullScreen: ReadonlySignal<boolean | undefined>;
   /** Where the visual viewport is while the full-screen panel is open: above an on-screen keyboard. */
   readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
   /** Bumped when focus should move into the current view (open, or a switch from inside a view). */
@@ -60,7 +60,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const focusRequest = signal(0);
   // jsdom and some embedded browsers have no matchMedia.
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
-  const fullScreen = signal(!!query?.matches);
+  const fullScreen = signal(query?.matches);
   const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (fullScreen.value = event.matches));
   const viewport = signal<{ top: number; height: number }>();
   // An open full-screen panel is modal: the page behind it must not scroll. It fills what the visitor
@@ -79,6 +79,8 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
 
   const select = (next: View) => {
     view.value = next;
+    // A new set only for a view not drawn yet: every open and tab click selects, and a new set draws the
+    // panel again and recounts the unread replies.
     if (!visited.value.has(next)) visited.value = new Set(visited.value).add(next);
   };
   const emit = (type: 'open' | 'close') => emitter.emit(type, { agentId, view: view.value });

@@ -7,10 +7,11 @@ const api = useBookingServer();
 
 const day = (name: RegExp | string) => screen.getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name},`) : name });
 const monthsAsked = (h: ReturnType<typeof makeContext>) => sentTo(h, '/dates').map((s) => s.url.searchParams.get('month'));
+/** A key press as a browser delivers it: the keydown, then, unless a handler prevented it, Enter clicks the focused button. */
 const press = (key: string) => {
   const el = document.activeElement;
   if (!(el instanceof HTMLElement)) throw new Error('nothing has focus');
-  fireEvent.keyDown(el, { key });
+  if (fireEvent.keyDown(el, { key }) && key === 'Enter' && el instanceof HTMLButtonElement) el.click();
 };
 const focusedName = () => document.activeElement?.getAttribute('aria-label') ?? '';
 

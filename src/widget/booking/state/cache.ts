@@ -20,7 +20,7 @@ const cacheKey = (minutes: number, at: string): string => `${minutes}/${at}`;
 
 export function createCache<T>(fetch: (minutes: number, at: string) => Promise<T>): Cache<T> {
   const values = signal<Record<string, T | undefined>>({});
-  const inflight = new Map<string, Promise<T>>();
+  const inflight: Record<string, Promise<T> | undefined> = {};
   const set = (minutes: number, at: string, value?: T) => {
     values.value = { ...values.peek(), [cacheKey(minutes, at)]: value };
   };
@@ -29,20 +29,15 @@ export function createCache<T>(fetch: (minutes: number, at: string) => Promise<T
     read: (minutes, at) => values.value[cacheKey(minutes, at)],
     async get(minutes, at) {
       const key = cacheKey(minutes, at);
-      const cached = values.peek()[key];
-      if (cached) return cached;
-      // The fetch on its way is set again as it is: a no-op.
-      const pending =
-        inflight.get(key) ??
-        fetch(minutes, at)
+      return (
+        values.peek()[key] ??
+        (inflight[key] ??= fetch(minutes, at)
           .then((value) => {
             set(minutes, at, value);
             return value;
           })
-          .finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-      return pending;
-
+          .finally(() => delete inflight[key]))
+      );
     },
     set,
     clear() {

@@ -116,8 +116,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   // The caches' fetches stop with the stores (requests.signal), not with a caller.
   const months = createCache((m, month) => client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates));
   const days = createCache((m, date) => client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots));
-  const runConfig = requests.latest();
-  const runMonth = requests.latest();
+  // The config, then the shown month and the search for one: one runner, as no month is asked for before the config is in.
+  const runLoad = requests.latest();
   const runPrefetch = requests.latest();
   const runSlots = requests.latest();
   const runCreate = requests.latest(submitting);
@@ -130,7 +130,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const minutes = (): number => duration.value?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  const shown = (): string => (agentClock.value && config.value?.timezone) || ctx.visitorTimeZone;
+  // The switch is offered once the config is in: the agent's zone is known by then.
+  const shown = (): string => (agentClock.value ? zone() : ctx.visitorTimeZone);
   const bounds = computed(() => {
     const r = range.value;
     const at = (t: Date) => instantToZoned(t, shown()).date;
@@ -222,11 +223,10 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   };
 
   const load = (): void => {
-    setProblem(null);
-    void runConfig(
-      (signal) => client.config(agentId, { signal }),
+    void runLoad(
+      (options) => client.config({ agentId }, options),
       ({ config: c }) => {
-        const now = ctx.now?.() ?? new Date();
+        const now = ctx.now();
         const today = instantToZoned(now, c.timezone).date;
         config.value = c;
         range.value = { now, today, last: addDays(today, Math.min(c.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS)) };
@@ -245,7 +245,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     step.value = 'date';
     // The first month is on show while the search runs; the search, on the same runner, takes over showMonth's load.
     showMonth(first);
-    void runMonth(
+    void runLoad(
       async () => {
         // Stops at the first failure: the await throws. Undefined when no month has a free day.
         for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
@@ -266,12 +266,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
    */
   function showMonth(m: string, keepFocus?: boolean): void {
     const target = clamp(m, minMonth(), maxMonth());
-    setProblem(null);
     month.value = target;
-    // Until then: today when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
-    if (!keepFocus) focused.value = firstFree(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`);
-    const placeholder = keepFocus ? null : focused.peek();
-    void runMonth(
+    // The tab stop until then (none set where keyboard focus keeps it): the first free day when known, else today
+    // when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
+    const placeholder = keepFocus
+      ? null
+      : (focused.value = firstFree(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`));
+    void runLoad(
       () => loadMonth(target),
       (list) => {
         const free = firstFree(list);
@@ -303,7 +304,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   function loadSlots(): void {
     const day = date.peek();
     if (!day) return;
-    setProblem(null);
     void runSlots(() => settle(() => dayOf(day, true)), undefined, fail('slots', loadSlots));
   }
 
@@ -324,11 +324,11 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     });
   };
 
-  /** Checks the answers of the fields `which` picks; what it finds, in the config's order, is what is shown. Returns the first. */
-  function validate(which: (id: string) => boolean): string | undefined {
+  /** Checks the answers of the fields `only` holds, else of all; what it finds, in the config's order, is what is shown. Returns the first. */
+  function validate(only?: ReadonlyMap<string, unknown>): string | undefined {
     const found = new Map<string, FieldError>();
     for (const f of fields()) {
-      const error = which(f.id) && fieldError(f, answers.peek().get(f.id) ?? '');
+      const error = (!only || only.has(f.id)) && fieldError(f, answers.peek().get(f.id) ?? '');
       if (error) found.set(f.id, error);
     }
     errors.value = found;
@@ -339,11 +339,11 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     answers.value = new Map(answers.peek()).set(id, value);
     // Once shown, an error follows the answer as it is typed; the other fields' answers have not changed.
     const shown = errors.peek();
-    if (shown.has(id)) validate((f) => shown.has(f));
+    if (shown.has(id)) validate(shown);
   };
 
   const submitForm = (): string | undefined => {
-    const first = validate(() => true);
+    const first = validate();
     if (first === undefined) step.value = 'review';
     return first;
   };
@@ -356,9 +356,9 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     const { date: day, time } = chosen;
     setProblem(null);
     void runCreate(
-      async (signal) => {
-        try {
-          return await client.create(
+      (options) =>
+        client
+          .create(
             {
               agentId,
               conversationId: ctx.conversationId(),
@@ -367,21 +367,20 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
               durationOptionId: option.id,
               formData: formData(c.form_fields, answers.peek()),
             },
-            { signal },
-          );
-        } catch (error) {
-          // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
-          if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
+            options,
+          )
+          .catch(async (error: unknown) => {
+            // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
+            if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
 
-          // The cached slots are from before: forgotten, so the cache fetches the day again.
-          days.set(option.duration_minutes, day);
-          const fresh = await days.get(option.duration_minutes, day).catch(() => {
-            throw error;
-          });
-          if (fresh.some((s) => s.time === time && s.available)) throw error;
-          return { error };
-        }
-      },
+            // The cached slots are from before: forgotten, so the cache fetches the day again.
+            days.set(option.duration_minutes, day);
+            const fresh = await days.get(option.duration_minutes, day).catch(() => {
+              throw error;
+            });
+            if (fresh.some((s) => s.time === time && s.available)) throw error;
+            return { error };
+          }),
       (result) => {
         if ('booking' in result) {
           const b = result.booking;
@@ -412,12 +411,9 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   };
 
   const back = (): void => {
-    // Offered only where canGoBack says.
-    const to = FLOW[FLOW.indexOf(step.peek()) - 1];
-    if (to) {
-      setProblem(null);
-      step.value = to;
-    }
+    // Offered only where canGoBack says: there is a step before.
+    setProblem(null);
+    step.value = FLOW[FLOW.indexOf(step.peek()) - 1] ?? step.peek();
   };
 
   load();

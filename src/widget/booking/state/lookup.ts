@@ -37,6 +37,7 @@ export function readBookingCode(input: string): string {
 }
 
 export function createLookupStore(ctx: BookingContext, requests: Requests): LookupStore {
+  const { client, agentId } = ctx;
   const code = signal('');
   const invalid = signal(false);
   const busy = signal(false);
@@ -54,21 +55,20 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
 
   function find(picked?: string): boolean {
     // A remembered code picked fills the field; the typed one is written back unchanged, which signals ignore.
-    code.value = picked ?? code.peek();
-    const value = readBookingCode(code.peek());
+    const value = readBookingCode((code.value = picked ?? code.peek()));
     const ok = isBookingCode(value);
-
     invalid.value = !ok;
-    setProblem(null);
+    // The problem on screen goes: fail() clears it as the lookup is sent.
     if (ok)
       void runLookup(
-        (signal) => ctx.client.lookup({ agentId: ctx.agentId, code: value }, { signal }),
+        (options) => client.lookup({ agentId, code: value }, options),
         (res) => {
           show(res);
           remember(ctx, res.booking, res.booking.booking_title);
         },
         fail('lookup', () => find(value)),
       );
+    else setProblem(null);
     return ok;
   }
 
@@ -79,11 +79,11 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
     const bookingCode = b.booking_code;
     setProblem(null);
     void runCancel(
-      (signal) => ctx.client.cancel({ agentId: ctx.agentId, bookingCode }, { signal }),
+      (options) => client.cancel({ agentId, bookingCode }, options),
       ({ message }) => {
         const gone = { ...b, status: CANCELLED_STATUS };
         ctx.remembered.setStatus(bookingCode, CANCELLED_STATUS);
-        ctx.emit('booking:cancelled', { agentId: ctx.agentId, code: bookingCode, booking: gone, message });
+        ctx.emit('booking:cancelled', { agentId, code: bookingCode, booking: gone, message });
         // The visitor may have moved on (Look up another) while the cancel was on its way.
         if (result.peek() !== current) return;
         // The view stops offering the cancel: the status is cancelled.

@@ -48,7 +48,10 @@ export interface Failures {
 
 /** A store's failures, with the handlers that show them. A store returns them spread into itself: its views see the Failures. */
 export interface Problems extends Failures {
-  /** The failure handler of `request`, which returns the Problem it shows; `retry` is what asking again means. */
+  /**
+   * The failure handler of `request`, which returns the Problem it shows; `retry` is what asking again
+   * means. Made as the request is sent, it clears the problem on screen.
+   */
   fail(request: BookingRequest, retry: () => void): (error: unknown) => Problem | null;
   /** Shows `value` (null: nothing) with no retry. */
   set(value: Problem | null): void;
@@ -57,24 +60,24 @@ export interface Problems extends Failures {
 export function createProblems(ctx: BookingContext): Problems {
   const problem = signal<Problem | null>(null);
   let again: (() => void) | undefined;
-  const set = (value: Problem | null) => {
+  /** Shows `value`, which `retry` sends again when it is retryable. */
+  const set = (value: Problem | null, retry?: () => void) => {
     problem.value = value;
-    again = undefined;
+    again = value?.retryable ? retry : undefined;
   };
   return {
     problem,
     set,
-    fail: (request, retry) => (error) => {
-      const shown = reportFailure(ctx, request, error);
-      set(shown);
-      if (shown?.retryable) again = retry;
-      return shown;
-    },
-    retry() {
-      const send = again;
+    fail: (request, retry) => {
       set(null);
-      send?.();
+      return (error) => {
+        const shown = reportFailure(ctx, request, error);
+        set(shown, retry);
+        return shown;
+      };
     },
+    // Sending again clears the problem: fail() does, and create and cancel, which make theirs later, do so first.
+    retry: () => again?.(),
   };
 }
 

@@ -2,11 +2,12 @@
 // before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
 // and drops every answer after it, so a destroyed widget neither fetches nor writes state.
 import { signal, type Signal } from '@preact/signals-core';
+import type { CallOptions } from '../../../core/booking-client';
 import { anySignal } from '../../../core/http';
 
-/** `done` and `fail` are optional: a prefetch needs neither, its answer lands in a cache. */
+/** `call` gets the client's call options (the run's signal); `done` and `fail` are optional: a prefetch needs neither, its answer lands in a cache. */
 export type Run = <T>(
-  call: (signal: AbortSignal) => Promise<T>,
+  call: (options: CallOptions) => Promise<T>,
   done?: (value: T) => void,
   fail?: (error: unknown) => void,
 ) => Promise<void>;
@@ -30,13 +31,11 @@ export const createRequests = (): Requests => {
         if (all.signal.aborted) return;
         const mine = (controller = new AbortController());
         pending.value = true;
-        let settle: () => void;
-        try {
-          const value = await call(anySignal(mine.signal, all.signal));
-          settle = () => done?.(value);
-        } catch (error) {
-          settle = () => fail?.(error);
-        }
+        // What to do with the answer, done only when it is still the newest call's.
+        const settle = await call({ signal: anySignal(mine.signal, all.signal) }).then(
+          (value) => () => done?.(value),
+          (error: unknown) => () => fail?.(error),
+        );
         if (mine !== controller || all.signal.aborted) return;
         pending.value = false;
         settle();

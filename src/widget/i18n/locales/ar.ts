@@ -41,6 +41,8 @@ const strings: Strings = {
   chatCleared: 'تم مسح المحادثة.',
   chatUndo: 'تراجع',
   starters: 'أسئلة مقترحة',
+  helpful: 'مفيد',
+  notHelpful: 'غير مفيد',
   bookingPhrases: 'حجز|موعد',
 
   bookHeading: 'حجز موعد',

@@ -39,6 +39,8 @@ const strings: Strings = {
   chatCleared: 'Gespräch gelöscht.',
   chatUndo: 'Rückgängig',
   starters: 'Vorgeschlagene Fragen',
+  helpful: 'Hilfreich',
+  notHelpful: 'Nicht hilfreich',
   bookingPhrases: 'buchen|buchung|termin|reservier',
 
   bookHeading: 'Termin buchen',

@@ -39,6 +39,8 @@ const strings: Strings = {
   chatCleared: 'Conversación borrada.',
   chatUndo: 'Deshacer',
   starters: 'Preguntas sugeridas',
+  helpful: 'Útil',
+  notHelpful: 'No es útil',
   bookingPhrases: ' reserv| cita| agendar| turno',
 
   bookHeading: 'Reservar una cita',

@@ -41,6 +41,8 @@ const strings: Strings = {
   chatCleared: 'Conversation effacée.',
   chatUndo: 'Annuler',
   starters: 'Questions suggérées',
+  helpful: 'Utile',
+  notHelpful: 'Pas utile',
   bookingPhrases: ' réserver| réservation| rendez vous| rdv| créneau',
 
   bookHeading: 'Réserver un créneau',

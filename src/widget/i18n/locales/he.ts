@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: 'השיחה נמחקה.',
   chatUndo: 'ביטול',
   starters: 'שאלות מוצעות',
+  helpful: 'מועיל',
+  notHelpful: 'לא מועיל',
   bookingPhrases: 'לקבוע תור|קביעת תור|תור אצל|לשריין|להזמין מקום',
 
   bookHeading: 'קביעת מועד',

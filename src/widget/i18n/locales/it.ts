@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: 'Conversazione cancellata.',
   chatUndo: 'Annulla',
   starters: 'Domande suggerite',
+  helpful: 'Utile',
+  notHelpful: 'Non utile',
   bookingPhrases: ' prenot| appuntament| fissare un',
 
   bookHeading: 'Prenota un appuntamento',

@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: '会話を消去しました。',
   chatUndo: '元に戻す',
   starters: 'おすすめの質問',
+  helpful: '役に立った',
+  notHelpful: '役に立たなかった',
   bookingPhrases: '予約|アポ|日程',
 
   bookHeading: '予約する',

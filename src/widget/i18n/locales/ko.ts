@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: '대화를 지웠습니다.',
   chatUndo: '실행 취소',
   starters: '추천 질문',
+  helpful: '도움이 됨',
+  notHelpful: '도움이 안 됨',
   bookingPhrases: '예약|약속 잡|상담 신청',
 
   bookHeading: '예약하기',

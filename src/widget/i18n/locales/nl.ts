@@ -39,6 +39,8 @@ const strings: Strings = {
   chatCleared: 'Gesprek gewist.',
   chatUndo: 'Ongedaan maken',
   starters: 'Voorgestelde vragen',
+  helpful: 'Nuttig',
+  notHelpful: 'Niet nuttig',
   bookingPhrases: ' afspraak| boeken| reserveren| reservering| inplannen',
 
   bookHeading: 'Afspraak boeken',

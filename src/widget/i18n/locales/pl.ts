@@ -42,6 +42,8 @@ const strings: Strings = {
   chatCleared: 'Rozmowa została wyczyszczona.',
   chatUndo: 'Cofnij',
   starters: 'Proponowane pytania',
+  helpful: 'Pomocne',
+  notHelpful: 'Niepomocne',
   bookingPhrases: 'rezerw|umówi|wizyt',
 
   bookHeading: 'Zarezerwuj termin',

@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: 'Conversa apagada.',
   chatUndo: 'Desfazer',
   starters: 'Perguntas sugeridas',
+  helpful: 'Útil',
+  notHelpful: 'Não foi útil',
   bookingPhrases: ' agendar| agendamento| reserv| marcar um',
 
   bookHeading: 'Agendar um horário',

@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: 'Konversationen har rensats.',
   chatUndo: 'Ångra',
   starters: 'Föreslagna frågor',
+  helpful: 'Hjälpsamt',
+  notHelpful: 'Inte hjälpsamt',
   bookingPhrases: 'boka|bokning|reserv|besökstid',
 
   bookHeading: 'Boka en tid',

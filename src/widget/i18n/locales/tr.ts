@@ -41,6 +41,8 @@ const strings: Strings = {
   chatCleared: 'Sohbet temizlendi.',
   chatUndo: 'Geri al',
   starters: 'Önerilen sorular',
+  helpful: 'Faydalı',
+  notHelpful: 'Faydalı değil',
   bookingPhrases: 'randevu|rezervasyon|rezerve',
 
   bookHeading: 'Randevu alın',

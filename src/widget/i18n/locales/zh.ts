@@ -40,6 +40,8 @@ const strings: Strings = {
   chatCleared: '对话已清除。',
   chatUndo: '撤销',
   starters: '推荐问题',
+  helpful: '有帮助',
+  notHelpful: '没有帮助',
   bookingPhrases: '预约|预订|订位|约个时间',
 
   bookHeading: '预约时间',

@@ -1,0 +1,105 @@
+// Feedback under a reply in real Chromium: the thumbs work from the keyboard and reach the page's
+// handler (the README's analytics recipe), axe finds nothing; screenshots at 1280 and 320 px wide, and
+// right to left, for a person to look at.
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import he from '../../src/widget/i18n/locales/he';
+import { axeViolations } from './support/axe';
+import { ask, chatLog, openChat } from './support/chat';
+import { suite, useDemo } from './support/demo';
+
+const NOW = '2026-11-23T14:00:00Z';
+const demo = useDemo({ now: NOW });
+
+/** The calls the README's recipe made to the page's analytics (gtag stubbed to record them). */
+const analytics = (page: Page) => page.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
+
+suite('feedback in Chromium', () => {
+  test('Helpful from the keyboard reaches the page', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.clock.install({ time: new Date(NOW) });
+    await page.goto(demo.server.url);
+    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    // The README's recipe, as an owner's page runs it, with gtag recording its calls.
+    await page.evaluate(() => {
+      const w = window as unknown as { calls: unknown[][]; gtag: (...args: unknown[]) => void };
+      w.calls = [];
+      w.gtag = (...args) => w.calls.push(args);
+    });
+    await page.addScriptTag({
+      content: `AgentWidget.on('message:feedback', ({ id, conversationId, value }) => {
+  gtag('event', 'chat_feedback', { message_id: id, conversation_id: conversationId, value });
+});`,
+    });
+    const received = page.evaluate(
+      () =>
+        new Promise<{ id: string; conversationId?: string }>((resolve) =>
+          (window as unknown as { AgentWidget: { on: (type: string, fn: (p: { id: string; conversationId?: string }) => void) => void } }).AgentWidget.on(
+            'message:received',
+            resolve,
+          ),
+        ),
+    );
+    await ask(page, '/markdown-test');
+    await chatLog(page).getByText('Heading one').waitFor();
+    const reply = await received;
+
+    // From the keyboard: Shift+Tab from the composer back through the log's controls to Helpful, then Enter.
+    const helpful = chatLog(page).getByRole('button', { name: 'Helpful', exact: true });
+    const focused = () => helpful.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement);
+    for (let presses = 0; presses < 6 && !(await focused()); presses++) await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await helpful.getAttribute('aria-pressed')).toBe('true');
+    expect(await analytics(page)).toEqual([['event', 'chat_feedback', { message_id: reply.id, conversation_id: reply.conversationId, value: 'up' }]]);
+    expect(reply.conversationId).toBeTruthy();
+
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/chat-feedback-desktop.png' });
+    await context.close();
+  });
+
+  test('320 px wide: the buttons fit under the reply and are at least 32 px square', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+    const page = await openChat(context, demo.server.url);
+    await ask(page, 'What are your opening hours?');
+    await chatLog(page).getByText('Sunday:').waitFor();
+    await chatLog(page).getByRole('button', { name: 'Not helpful' }).tap();
+    const boxes = await Promise.all(['Helpful', 'Not helpful'].map((name) => chatLog(page).getByRole('button', { name, exact: true }).boundingBox()));
+    for (const box of boxes) {
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(32);
+      expect(box && box.x + box.width).toBeLessThanOrEqual(320);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/chat-feedback-320.png' });
+    await context.close();
+  });
+
+  test('right to left (Hebrew): the same buttons, thumbs up and down not mirrored', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const url = `${demo.server.url}page-in-he.html`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="he" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Harbor Physio</title></head>
+<body><script src="/widget.js" async data-agent-id="demo-agent" data-api-base="/api" data-chat-url="/api/chat" data-title="Harbor Physio" data-color="#0f766e" data-persist="none"></script></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    await page.getByRole('button', { name: he.launcherLabel.replace('{title}', 'Harbor Physio') }).click();
+    const box = page.getByRole('textbox', { name: he.messageLabel });
+    await box.fill('What are your opening hours?');
+    await box.press('Enter');
+    const log = page.getByRole('log', { name: he.conversation });
+    await log.getByText('Sunday:').waitFor();
+    await log.getByRole('button', { name: he.helpful, exact: true }).tap();
+    expect(await log.getByRole('button', { name: he.helpful, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // Thumbs down is thumbs up turned half a turn, in either direction of text.
+    expect(await log.getByRole('button', { name: he.notHelpful }).evaluate((el) => getComputedStyle(el).scale)).toBe('-1');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/chat-feedback-rtl.png' });
+    await context.close();
+  });
+});
