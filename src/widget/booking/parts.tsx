@@ -64,21 +64,22 @@ interface StepProps {
   children?: ComponentChildren;
 }
 
-/** The string that tells the visitor of a failure, by kind; other kinds get the service's own words (a refusal), else the generic message. */
+/**
+ * The strings that tell the visitor of a failure, by kind: these kinds share another's, and notFound,
+ * unreachable, busy and unavailable have their own, of their name (no other kind is a key of the strings). The
+ * rest get the service's own words (a refusal), else the generic message.
+ */
 const SAID: Partial<Record<Problem['kind'], keyof BookingStrings>> = {
-  notFound: 'notFound',
   offline: 'networkError',
-  unreachable: 'unreachable',
   timeout: 'unreachable',
-  busy: 'busy',
   misconfigured: 'unavailable',
-  unavailable: 'unavailable',
 };
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
 export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.() ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
   const problem = store.problem.value;
-  const said = problem && SAID[problem.kind];
+  // Read by any name: a kind with no string of its own finds none.
+  const said: Partial<Record<string, string>> = t;
   return (
     <form
       class="step"
@@ -96,7 +97,7 @@ export const Step = reactive(function Step({ env: { store, t }, heading, onBack 
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{said ? t[said] : (problem.message ?? t.serverError)}</p>
+          <p>{said[SAID[problem.kind] ?? problem.kind] ?? problem.message ?? t.serverError}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
