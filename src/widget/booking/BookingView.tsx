@@ -239,7 +239,7 @@ const ReviewStep = (env: Env) => {
   const { store, t, ctx } = env;
   const c = store.config.value;
   const chosen = store.slot.value;
-  const submitting = store.submitting.value;
+  const submitting = store.busy.value;
   return c && chosen && (
     <Step
       env={env}

@@ -50,7 +50,8 @@ export interface BookingFlow extends Failures {
   /** Answers by form field id. */
   readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
   readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
-  readonly submitting: ReadonlySignal<boolean>;
+  /** A create is on its way. */
+  readonly busy: ReadonlySignal<boolean>;
   readonly booking: ReadonlySignal<Booking | null>;
   canGoBack(): boolean;
   /** The agent's zone. */
@@ -110,7 +111,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const agentClock = signal(false);
   const answers = signal<ReadonlyMap<string, string>>(new Map());
   const errors = signal<ReadonlyMap<string, FieldError>>(new Map());
-  const submitting = signal(false);
+  const busy = signal(false);
   const booking = signal<Booking | null>(null);
 
   // The caches' fetches stop with the stores (requests.signal), not with a caller.
@@ -120,7 +121,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const runLoad = requests.latest();
   const runPrefetch = requests.latest();
   const runSlots = requests.latest();
-  const runCreate = requests.latest(submitting);
+  const runCreate = requests.latest(busy);
   const problems = createProblems(ctx);
   const { fail, set: setProblem } = problems;
 
@@ -352,7 +353,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     const c = config.peek();
     const option = duration.peek();
     const chosen = slot.peek();
-    if (submitting.peek() || !c || !option || !chosen) return;
+    if (busy.peek() || !c || !option || !chosen) return;
     const { date: day, time } = chosen;
     setProblem(null);
     void runCreate(
@@ -421,7 +422,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   return {
     ...problems,
     step, config, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
-    slot, taken, answers, errors, submitting, booking, canGoBack,
+    slot, taken, answers, errors, busy, booking, canGoBack,
     zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
     switchZone() {
       agentClock.value = !agentClock.peek();
