@@ -39,7 +39,7 @@ export class Calendar extends Reactive<CalendarProps> {
   view({ env: { store, t, ctx } }: CalendarProps) {
     const { locale } = ctx;
     const month = store.month.value;
-    const list = store.monthDates.value;
+    const list = store.dates.value;
     const focused = store.focused.value;
     const selected = store.date.value;
     const { today, last } = store.bounds.value;

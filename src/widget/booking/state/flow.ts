@@ -36,7 +36,7 @@ export interface BookingFlow extends Failures {
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   readonly month: ReadonlySignal<string>;
   /** The shown month's days in the shown zone; undefined while the agent months they overlap load. */
-  readonly monthDates: ReadonlySignal<BookingDate[] | undefined>;
+  readonly dates: ReadonlySignal<BookingDate[] | undefined>;
   /** The calendar's one tab stop. */
   readonly focused: ReadonlySignal<string>;
   readonly notice: ReadonlySignal<Notice>;
@@ -207,7 +207,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
   }
   const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
-  const monthDates = computed(() => scan(month.value).list);
+  const dates = computed(() => scan(month.value).list);
   const durations = () => config.value?.duration_options ?? [];
   // The duration step is a step back only when there is a choice of durations.
   const canGoBack = () => FLOW.indexOf(step.value) > (durations().length > 1 ? 0 : 1);
@@ -272,7 +272,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     // when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
     const placeholder = keepFocus
       ? null
-      : (focused.value = firstFree(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`));
+      : (focused.value = firstFree(dates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`));
     void runLoad(
       () => loadMonth(target),
       (list) => {
@@ -293,7 +293,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
   const chooseDate = (day: string): void => {
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
-    if (!openDay(monthDates.peek(), day)) return;
+    if (!openDay(dates.peek(), day)) return;
     date.value = focused.value = day;
     taken.value = null;
     step.value = 'time';
@@ -421,7 +421,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
   return {
     ...problems,
-    step, config, duration, durations, shown, bounds, month, monthDates, focused, notice, date, slots,
+    step, config, duration, durations, shown, bounds, month, dates, focused, notice, date, slots,
     slot, taken, answers, errors, busy, booking, canGoBack,
     zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
     switchZone() {
