@@ -80,7 +80,7 @@ function find(env: Env) {
 
 function resultStep(env: Env, result: LookupResult) {
   const { store, t, ctx } = env;
-  const cancelled = result.cancelledHere;
+  const cancelled = result.cancelled;
   // Not after a cancel made in the Book view's tab or another one.
   const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
   return (

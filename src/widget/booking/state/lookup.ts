@@ -13,7 +13,7 @@ export interface LookupResult extends LookupBookingResponse {
    * A cancel made here went through. The view confirms it in the visitor's language; the service's own
    * message (in the service's language) goes to the page with the booking:cancelled event.
    */
-  cancelledHere?: boolean;
+  cancelled?: boolean;
 }
 
 export interface LookupStore extends Failures {
@@ -87,7 +87,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
         // The visitor may have moved on (Look up another) while the cancel was on its way.
         if (result.peek() !== current) return;
         // The view stops offering the cancel: the status is cancelled.
-        show({ ...current, booking: gone, cancelledHere: true });
+        show({ ...current, booking: gone, cancelled: true });
       },
       (error) => {
         if (result.peek() !== current) return;
