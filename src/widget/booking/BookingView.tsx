@@ -179,7 +179,7 @@ const FormStep = (env: Env) => {
     <Step
       env={env}
       heading={t.formHeading}
-      onSubmit={store.submitForm}
+      onSubmit={store.submit}
       actions={
         <button type="submit" class="btn">
           {t.next}

@@ -65,7 +65,7 @@ export interface BookingFlow extends Failures {
   switchZone(): void;
   answer(id: string, value: string): void;
   /** Validates the form; returns the id of the first invalid field, or moves on to the review. */
-  submitForm(): string | undefined;
+  submit(): string | undefined;
   create(): void;
   back(): void;
   /** After a confirmation: a fresh start with the same answers. */
@@ -343,7 +343,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     if (shown.has(id)) validate(shown);
   };
 
-  const submitForm = (): string | undefined => {
+  const submit = (): string | undefined => {
     const first = validate();
     if (first === undefined) step.value = 'review';
     return first;
@@ -423,7 +423,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     ...problems,
     step, config, duration, durations, shown, bounds, month, dates, focused, notice, date, slots,
     slot, taken, answers, errors, busy, booking, canGoBack,
-    zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submitForm, create, back,
+    zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submit, create, back,
     switchZone() {
       agentClock.value = !agentClock.peek();
       showMonth(month.peek(), true);
