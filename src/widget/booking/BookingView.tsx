@@ -45,11 +45,8 @@ const intro = (c: BookingConfig | null) =>
     </div>
   );
 
-/** The chosen duration, in words. */
-const durationOf = ({ store, ctx }: Env): string => {
-  const d = store.duration.value;
-  return d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
-};
+/** Duration `d` (the chosen one, unless given), in words. */
+const durationOf = ({ store, ctx }: Env, d = store.duration.value): string => (d ? durationText(ctx.locale, d.label, d.duration_minutes) : '');
 
 const DurationStep = (env: Env) => {
   const { store, t, ctx } = env;
@@ -60,7 +57,7 @@ const DurationStep = (env: Env) => {
         {store.durations().map((option) => (
           <li>
             <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
-              <bdi>{durationText(ctx.locale, option.label, option.duration_minutes)}</bdi>
+              <bdi>{durationOf(env, option)}</bdi>
               {/* The length in words, unless that is the label already (an option without one). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
               {option.label && <span class="sub"> {durationText(ctx.locale, '', option.duration_minutes)}</span>}
