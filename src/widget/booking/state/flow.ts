@@ -136,8 +136,9 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const bounds = computed(() => {
     const r = range.value;
     const at = (t: Date) => instantToZoned(t, shown()).date;
-    // The shown zone's last day is the one the agent's last day ends in; before the config, both are empty.
-    return r.today ? { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) } : r;
+    // The shown zone's last day is the one the agent's last day ends in. Read only once the config is in:
+    // the calendar, its days and the steps that read them come after it.
+    return { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) };
   });
 
 
