@@ -5,6 +5,7 @@ import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
 import type { Failures, Problem } from './state';
+import type { Strings } from '../i18n';
 import type { BookingStrings } from './strings';
 import type { BookingContext } from './types';
 import { reactive } from '../platform/reactive';
@@ -74,6 +75,10 @@ const SAID: Partial<Record<Problem['kind'], keyof BookingStrings>> = {
   timeout: 'unreachable',
   misconfigured: 'unavailable',
 };
+// The compiler holds the kinds that are keys of the (merged) strings to exactly those four: a string
+// named like another kind (`refused`, say) would show in place of the service's words, and fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<Extract<Problem['kind'], keyof Strings>, 'notFound' | 'unreachable' | 'busy' | 'unavailable'>;
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
 export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.() ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
