@@ -88,9 +88,10 @@ export const DEFAULT_COLOR = '#4f46e5';
 
 /**
  * How an option is read: its parser (undefined: malformed), what a good value looks like (for the
- * console), and its default. An empty default marks a required option: there is nothing to fall back on.
+ * console), and its default, left out where that is undefined. An empty default marks a required option:
+ * there is nothing to fall back on.
  */
-type Rule<T> = readonly [parse: (value: string, baseUri: string) => T | undefined, expected: string, fallback: T];
+type Rule<T> = readonly [parse: (value: string, baseUri: string) => T | undefined, expected: string, fallback?: T];
 
 /** The options given as text (attributes, the iframe's URL, init()), as they come out of their rules. */
 type Parsed = Omit<ResolvedOptions, 'locale' | 'utm' | 'target' | 'strings' | 'prefill'> & {
@@ -123,36 +124,36 @@ const starterList = (list: unknown): string[] | undefined =>
   Array.isArray(list) && list.length && list.length < 5 && list.every(isStarter) ? list : undefined;
 
 /** One of `allowed`, the first being the default. */
-const oneOf = <T extends string>(...allowed: [T, ...T[]]): Rule<T> => [
+const oneOf = <T extends string>(...allowed: [T, ...T[]]): Required<Rule<T>> => [
   (v) => allowed.find((a) => a === v),
   `one of ${allowed.join(', ')}`,
   allowed[0],
 ];
 
 /** Every option a script tag can carry, as data-<kebab-case>. */
-const RULES: { [K in keyof Parsed]: Rule<Parsed[K]> } = {
+const RULES: { [K in keyof Parsed]: undefined extends Parsed[K] ? Rule<Parsed[K]> : Required<Rule<Parsed[K]>> } = {
   agentId: [(v) => (/^\S{1,200}$/.test(v) ? v : undefined), 'an id', ''],
   apiBase: [httpUrl, 'an http(s) URL', ''],
   chatUrl: [httpUrl, 'an http(s) URL', ''],
-  title: [same, 'text', undefined],
-  greeting: [same, 'text', undefined],
+  title: [same, 'text'],
+  greeting: [same, 'text'],
   starters: [(v) => starterList(attempt(() => JSON.parse(v))), `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`, []],
-  avatar: [httpUrl, 'an http(s) URL', undefined],
+  avatar: [httpUrl, 'an http(s) URL'],
   color: [(v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), '#rgb or #rrggbb', DEFAULT_COLOR],
   position: oneOf('right', 'left'),
   theme: oneOf('light', 'dark', 'auto'),
-  locale: [canonicalLocale, 'a language tag', undefined],
+  locale: [canonicalLocale, 'a language tag'],
   persist: oneOf('local', 'session', 'none'),
   view: oneOf(...VIEWS),
   // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
   utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false', false],
   // Last: the <agent-widget> element has none of these (it is always inline).
-  teaser: [(v) => (v.length > MAX_TEASER_CHARS ? undefined : v), `text of up to ${MAX_TEASER_CHARS} characters`, undefined],
+  teaser: [(v) => (v.length > MAX_TEASER_CHARS ? undefined : v), `text of up to ${MAX_TEASER_CHARS} characters`],
   teaserDelay: [(v) => (/^\d{1,4}$/.test(v) && +v <= 3600 ? +v : undefined), '0 to 3600 (seconds)', 5],
   // The browser caps a larger number at the top, 2147483647.
   zIndex: [(v) => (/^\d{1,10}$/.test(v) ? v : undefined), 'a whole number', '2147483647'],
   mode: oneOf('bubble', 'inline'),
-  target: [same, 'a selector', undefined],
+  target: [same, 'a selector'],
 };
 
 /** prefillFromUrl is a list (or "name,email"), read by prefillOf; strings is JSON, read by stringsOf. */
@@ -254,8 +255,8 @@ export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?:
   };
 
   /** Absent (or blank): the default, an error if required. Malformed: the default, with an error or a warning. */
-  const read = <K extends keyof Parsed>(key: K): Parsed[K] => {
-    const [parse, expected, fallback] = RULES[key];
+  const read = (key: keyof Parsed): unknown => {
+    const [parse, expected, fallback]: Rule<unknown> = RULES[key];
     const required = fallback === '';
     const value = raw[key];
     // init() may give a number (zIndex) or a boolean (utm): read as their text. Any other type is malformed.
