@@ -36,13 +36,13 @@ export interface AppProps {
 const IN_VIEW = '.view:not([hidden]) :is(textarea,[tabindex="-1"])';
 
 export class App extends Reactive<AppProps> {
-  // Declared only: view() sets request and focusInside before any commit reads them, so no class
+  // Declared only: view() sets request and focused before any commit reads them, so no class
   // fields are emitted for them.
   /** The last render's focus request (the shell's while open, -1 while closed), and the one focus last moved for. */
   declare request: number;
-  declare handled?: number;
+  declare moved?: number;
   /** What had focus inside the widget at the last render, if anything did. */
-  declare focusInside: Element | null | undefined;
+  declare focused: Element | null | undefined;
   /** The last reply the visitor could see (the panel open): the ones after it are unread. */
   declare seen?: string;
   /**
@@ -61,14 +61,14 @@ export class App extends Reactive<AppProps> {
   // Opening comes with a focus request; a later request (open() while open) moves focus again. The
   // first render asks for nothing (the shell is new: no request yet), so mounting has nothing to do.
   override componentDidUpdate(): void {
-    if (this.request === this.handled) return;
-    this.handled = this.request;
+    if (this.request === this.moved) return;
+    this.moved = this.request;
     // Open: the panel is drawn (open puts its view in `visited`), inside the root div view() draws (base).
     // On a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
     if (this.request > 0) (this.base as Element).querySelector<HTMLElement>(window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW)?.focus();
     // Closed (an open bubble always has a request): back to the launcher (found in base, as the panel is:
     // no refs), unless the visitor had already moved on to the page.
-    else if (this.focusInside) (this.base as Element).querySelector<HTMLElement>('.launcher')?.focus();
+    else if (this.focused) (this.base as Element).querySelector<HTMLElement>('.launcher')?.focus();
   }
 
   view({ shell, chat, strings, lang, options, booking, now, teaser }: AppProps) {
@@ -83,7 +83,7 @@ export class App extends Reactive<AppProps> {
     this.request = isOpen ? shell.focusRequest.value : -1;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // Our root is the shadow root (./embedding/mount), whose activeElement is ours only.
-    this.focusInside = (this.base?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    this.focused = (this.base?.getRootNode() as ShadowRoot | undefined)?.activeElement;
     const unread = this.unread.value;
 
     const onPanelKey = (event: KeyboardEvent) => {
