@@ -89,7 +89,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     teaserText &&
     setTimeout(() => {
       teaser.value =
-        !shell.visited.value.size && !shell.fullScreen.value && store.read('teaser') !== teaserText && store.write('teaser', teaserText);
+        !shell.visited.value.size && !shell.modal.value && store.read('teaser') !== teaserText && store.write('teaser', teaserText);
     }, options.teaserDelay * 1000);
   /** Set by the first speak(): the idle callback and the first open both ask, the language is drawn once. */
   let speaking: Promise<void> | undefined;

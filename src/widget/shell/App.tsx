@@ -77,7 +77,7 @@ export class App extends Reactive<AppProps> {
     const visited = shell.visited.value;
     const bubble = options.mode === 'bubble';
     // Only a bubble's panel goes full screen (./shell).
-    const modal = shell.fullScreen.value;
+    const modal = shell.modal.value;
     const dir = textDirection(lang);
     const title = options.title ?? strings.defaultTitle;
     this.request = isOpen ? shell.focusRequest.value : -1;

@@ -16,8 +16,8 @@ export interface Shell {
   readonly view: ReadonlySignal<View>;
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
   readonly visited: ReadonlySignal<ReadonlySet<View>>;
-  /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY); never in inline mode (undefined: no query). */
-  readonly fullScreen: ReadonlySignal<boolean | undefined>;
+  /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY), so it is modal; never in inline mode (undefined: no query). */
+  readonly modal: ReadonlySignal<boolean | undefined>;
   /** Where the visual viewport is while the full-screen panel is open: above an on-screen keyboard. */
   readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
   /** Bumped when focus should move into the current view (open, or a switch from inside a view). */
@@ -60,14 +60,14 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
   const focusRequest = signal(0);
   // jsdom and some embedded browsers have no matchMedia.
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
-  const fullScreen = signal(query?.matches);
-  const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (fullScreen.value = event.matches));
+  const modal = signal(query?.matches);
+  const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (modal.value = event.matches));
   const viewport = signal<{ top: number; height: number }>();
   // An open full-screen panel is modal: the page behind it must not scroll. It fills what the visitor
   // sees: an on-screen keyboard shrinks the visual viewport, not the layout one the CSS sizes it by.
   const unlock = effect(() => {
     const vv = win.visualViewport;
-    if (!isOpen.value || !fullScreen.value) return;
+    if (!isOpen.value || !modal.value) return;
     const undo = lockScroll(win.document);
     if (vv) {
       const follow = () => (viewport.value = { top: vv.offsetTop, height: vv.height });
@@ -89,7 +89,7 @@ export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: 
     isOpen,
     view,
     visited,
-    fullScreen,
+    modal,
     viewport,
     focusRequest,
     open(next) {
