@@ -97,7 +97,8 @@ type Rule<T> = readonly [parse: (value: string, baseUri: string) => T | undefine
 type Parsed = Omit<ResolvedOptions, 'locale' | 'utm' | 'target' | 'strings' | 'prefill'> & {
   /** Undefined: the page's language decides. */
   locale: string | undefined;
-  utm: boolean;
+  /** Undefined: off, as false is. */
+  utm: boolean | undefined;
   target: string | undefined;
 };
 
@@ -146,7 +147,7 @@ const RULES: { [K in keyof Parsed]: undefined extends Parsed[K] ? Rule<Parsed[K]
   persist: oneOf('local', 'session', 'none'),
   view: oneOf(...VIEWS),
   // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
-  utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false', false],
+  utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false'],
   // Last: the <agent-widget> element has none of these (it is always inline).
   teaser: [(v) => (v.length > MAX_TEASER_CHARS ? undefined : v), `text of up to ${MAX_TEASER_CHARS} characters`],
   teaserDelay: [(v) => (/^\d{1,4}$/.test(v) && +v <= 3600 ? +v : undefined), '0 to 3600 (seconds)', 5],
