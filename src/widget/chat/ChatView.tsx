@@ -201,9 +201,9 @@ export class ChatView extends Reactive<ChatViewProps> {
   /** Messages came below while the visitor was scrolled up. */
   unseen = signal(false);
   // Declared only: view() sets tail before any commit reads them, so no class fields are emitted for them.
-  /** The last render's last message and typing indicator, and the ones the log last followed. */
+  /** The last render's last message and typing indicator (tail), and the ones the log last followed (seen). */
   declare tail: string;
-  declare followed?: string;
+  declare seen?: string;
   declare ticker?: ReturnType<typeof setTimeout>;
 
   toBottom = () => {
@@ -234,8 +234,8 @@ export class ChatView extends Reactive<ChatViewProps> {
         this.props.chat.messages.peek().some((m) => m.failure?.reason === 'busy') ? 1000 : STAMP_TICK_MS,
       );
     // New at the end, or shown again: a pinned log goes to the bottom (once); one scrolled up is told.
-    const grew = this.tail !== this.followed;
-    this.followed = this.tail;
+    const grew = this.tail !== this.seen;
+    this.seen = this.tail;
     if (this.pinned && (grew || (this.props.visible && !previous.visible))) this.toBottom();
     else if (grew) this.unseen.value = true;
   }
