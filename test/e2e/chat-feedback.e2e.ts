@@ -1,6 +1,6 @@
-// Feedback under a reply in real Chromium: the thumbs work from the keyboard and reach the page's
-// handler (the README's analytics recipe), axe finds nothing; screenshots at 1280 and 320 px wide, and
-// right to left, for a person to look at.
+// Copy and feedback under a reply in real Chromium: Copy puts the reply's text on the real clipboard, the
+// thumbs work from the keyboard and reach the page's handler (the README's analytics recipe), axe finds
+// nothing; screenshots at 1280 and 320 px wide, and right to left, for a person to look at.
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import he from '../../src/widget/i18n/locales/he';
@@ -60,13 +60,44 @@ suite('feedback in Chromium', () => {
     await context.close();
   });
 
+  test("Copy puts the reply's text on the clipboard, as the visitor reads it", async () => {
+    const context = await demo.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await openChat(context, demo.server.url);
+    await ask(page, '/markdown-test');
+    await chatLog(page).getByText('Heading one').waitFor();
+    await chatLog(page).getByRole('button', { name: 'Copy', exact: true }).click();
+    await chatLog(page).getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const lines = text.split('\n').filter((line) => line.trim());
+    // A line per paragraph line, heading, item and table row; markup gone, links as their text.
+    expect(lines.slice(0, 4)).toEqual([
+      'Heading one',
+      'Heading two',
+      'A paragraph with bold, italic, inline code and a link.',
+      'A second line in the same paragraph.',
+    ]);
+    expect(lines).toContain('bullet two with bold');
+    expect(lines).toContain('A quoted line.');
+    expect(lines).toContain('const code = "block";');
+    expect(lines).toContain('Contact: email or phone.');
+    expect(lines.at(-1)?.split('\t')).toEqual(['Treatment session with a longer name than fits', '60 min', '$120']);
+    expect(text).not.toMatch(/\*|\[|\]\(|opens in a new tab/);
+    // Copied is read out from the log, then the button is Copy again.
+    await chatLog(page).getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    await context.close();
+  });
+
   test('320 px wide: the buttons fit under the reply and are at least 32 px square', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
     const page = await openChat(context, demo.server.url);
     await ask(page, 'What are your opening hours?');
     await chatLog(page).getByText('Sunday:').waitFor();
     await chatLog(page).getByRole('button', { name: 'Not helpful' }).tap();
-    const boxes = await Promise.all(['Helpful', 'Not helpful'].map((name) => chatLog(page).getByRole('button', { name, exact: true }).boundingBox()));
+    const boxes = await Promise.all(['Copy', 'Helpful', 'Not helpful'].map((name) => chatLog(page).getByRole('button', { name, exact: true }).boundingBox()));
     for (const box of boxes) {
       expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(32);
       expect(box && box.x + box.width).toBeLessThanOrEqual(320);

@@ -2,7 +2,7 @@
 // in real Chromium: it sizes itself through the documented parent snippet so neither frame nor page
 // shows a scrollbar, posts every event with its payload to parentOrigin only (cut down without it),
 // takes commands only from that parent, opens reply links in a new tab, runs under a strict CSP, and
-// takes prefill (from the fragment) and UTM parameters into the booking.
+// takes prefill (from the fragment) and UTM parameters into the booking, and copies to the clipboard.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { addProbe, violations } from './fixtures/host-probes';
@@ -208,6 +208,18 @@ suite('the iframe page in Chromium', () => {
     expect(frame.url()).toContain(`${frameOrigin}/embed.html?`);
     expect(page.url()).toContain('/fixtures/embed-parent.html');
     await frame.getByRole('log', { name: 'Conversation' }).waitFor();
+    await context.close();
+  });
+
+  test('Copy reaches the clipboard from the frame, with the README\'s allow="clipboard-write"', async () => {
+    const { context, page, frame } = await framed({ parentOrigin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await send(frame, 'What are your opening hours?');
+    const log = frame.getByRole('log', { name: 'Conversation' });
+    await log.getByText('Sunday:').waitFor();
+    await log.getByRole('button', { name: 'Copy', exact: true }).click();
+    await log.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Sunday:');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-// Under each reply: the thumbs, toggle buttons whose choice reaches the page as a message:feedback event.
+// Under each reply: Copy (chat-copy.test.tsx), and the thumbs, toggle buttons whose choice reaches the page as a message:feedback event.
 import { fireEvent } from '@testing-library/preact';
 import { expect, test } from 'vitest';
 import german from '../../src/widget/i18n/locales/de';
@@ -35,7 +35,7 @@ test('the buttons are under the reply, not under the greeting or the visitor mes
 
   send(box, 'Hello');
   await ui.findByText('You said: Hello');
-  for (const name of ['Helpful', 'Not helpful']) {
+  for (const name of ['Copy', 'Helpful', 'Not helpful']) {
     const buttons = ui.getAllByRole('button', { name });
     expect(buttons).toHaveLength(1);
     expect(rowOf(buttons[0] as HTMLElement)).toBe(rowOf(ui.getByText('You said: Hello')));

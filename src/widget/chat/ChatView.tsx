@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
 import { fmt, plural } from '../i18n/format';
 import type { Strings } from '../i18n';
-import { downIcon, thumbIcon } from '../shell/icons';
+import { copyIcon, downIcon, thumbIcon } from '../shell/icons';
 import { link, renderMarkdown } from './markdown';
 import type { Chat, ChatMessage } from './store';
 
@@ -47,25 +47,58 @@ const notice = (text: ComponentChildren, action?: () => void, label?: string) =>
   </p>
 );
 
-/** A small icon button under a reply, named by its tooltip like the header's; `pressed` makes it a toggle. */
-const action = (title: string, icon: typeof thumbIcon, onClick: () => void, pressed?: boolean) => (
+/**
+ * A small icon button under a reply, named by its tooltip like the header's; `pressed` makes it a toggle.
+ * Text in place of the icon (Copied) then names it, and the log, a live region, reads it out.
+ */
+const action = (title: string, icon: ComponentChildren, onClick: () => void, pressed?: boolean) => (
   <button type="button" class="icon" title={title} aria-pressed={pressed} onClick={onClick}>
-    {icon()}
+    {icon}
   </button>
 );
 
+/** How long Copied (or Could not copy) stands in for the Copy icon. */
+export const COPIED_MS = 2000;
+
 /**
- * One message; re-renders only when its own record (immutable, with the visitor's rating), its stamp or
- * the dictionary changes, or while it counts down to a busy retry.
+ * One message; re-renders only when its own record (immutable, with the visitor's rating), its stamp,
+ * the dictionary or its Copy button's state changes, or while it counts down to a busy retry.
  */
-class MessageRow extends Component<RowProps> {
-  override shouldComponentUpdate(next: RowProps): boolean {
+class MessageRow extends Component<RowProps, { copied?: string }> {
+  override shouldComponentUpdate(next: RowProps, state: this['state']): boolean {
     return (
+      state !== this.state ||
       next.message !== this.props.message ||
       next.stamp !== this.props.stamp ||
       next.strings !== this.props.strings ||
       next.message.failure?.reason === 'busy'
     );
+  }
+
+  /**
+   * Copies the reply as the visitor sees it (a line per paragraph, item or table row, links as their
+   * text), then shows Copied, or Could not copy, in place of the icon for COPIED_MS. The links' hints for
+   * screen readers are left out: hidden (.copy, shell.css) while innerText reads the bubble. A page
+   * without the Clipboard API (not a secure context) fails like a refused write.
+   */
+  copy() {
+    const { strings } = this.props;
+    // children[1]: the bubble, after the speaker's name for screen readers.
+    const bubble = (this.base as Element).children[1] as HTMLElement;
+    new Promise<void>((done) => {
+      bubble.classList.add('copy');
+      const text = bubble.innerText;
+      bubble.classList.remove('copy');
+      done(navigator.clipboard.writeText(text));
+    })
+      .then(
+        () => strings.copied,
+        () => strings.copyFailed,
+      )
+      .then((copied) => {
+        this.setState({ copied });
+        setTimeout(() => this.setState({ copied: undefined }), COPIED_MS);
+      });
   }
 
   override render(props: RowProps) {
@@ -123,8 +156,9 @@ class MessageRow extends Component<RowProps> {
                 </div>
               ),
               <div class="acts">
-                {action(strings.helpful, thumbIcon, () => chat.rate(id, 'up'), rating === 'up')}
-                {action(strings.notHelpful, thumbIcon, () => chat.rate(id, 'down'), rating === 'down')}
+                {action(strings.copy, this.state.copied ?? copyIcon(), () => this.copy())}
+                {action(strings.helpful, thumbIcon(), () => chat.rate(id, 'up'), rating === 'up')}
+                {action(strings.notHelpful, thumbIcon(), () => chat.rate(id, 'down'), rating === 'down')}
               </div>,
             ]}
         {/* Hidden from screen readers: in the live log each change would be read out again. */}

@@ -41,6 +41,9 @@ export const shellStrings = {
   chatCleared: 'Conversation cleared.',
   chatUndo: 'Undo',
   starters: 'Suggested questions',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy',
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   // Not shown: what, in a visitor's message or a reply, offers Book a time. |-separated, each found in

@@ -12,3 +12,5 @@ export const newIcon = () => svg('M12 5v14M5 12h14');
 export const downIcon = () => svg('M12 5v14M6 13l6 6 6-6');
 /** Thumbs up; chat.css turns it half a turn for thumbs down, which does not mirror in RTL. */
 export const thumbIcon = () => svg('M7 21H3V11h4l4-8a2 2 0 0 1 3 2l-1 4h7l-2 12H7V11');
+/** Two sheets, one over the other. */
+export const copyIcon = () => svg('M9 9h11v11H9zM5 15H4V4h11v1');
