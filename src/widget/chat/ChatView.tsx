@@ -61,13 +61,15 @@ const action = (title: string, icon: ComponentChildren, onClick: () => void, pre
 export const COPIED_MS = 2000;
 
 /**
- * One message; re-renders only when its own record (immutable, with the visitor's rating), its stamp,
- * the dictionary or its Copy button's state changes, or while it counts down to a busy retry.
+ * One message; re-renders only when its own record (immutable, with the visitor's rating), its stamp or
+ * the dictionary changes, or while it counts down to a busy retry (and, forced, when Copy has news).
  */
-class MessageRow extends Component<RowProps, { copied?: string }> {
-  override shouldComponentUpdate(next: RowProps, state: this['state']): boolean {
+class MessageRow extends Component<RowProps> {
+  /** Copied or Could not copy, standing in for Copy's icon; drawn by forceUpdate(), which skips the check below. */
+  declare copied?: string;
+
+  override shouldComponentUpdate(next: RowProps): boolean {
     return (
-      state !== this.state ||
       next.message !== this.props.message ||
       next.stamp !== this.props.stamp ||
       next.strings !== this.props.strings ||
@@ -96,9 +98,14 @@ class MessageRow extends Component<RowProps, { copied?: string }> {
         () => strings.copyFailed,
       )
       .then((copied) => {
-        this.setState({ copied });
-        setTimeout(() => this.setState({ copied: undefined }), COPIED_MS);
+        this.show(copied);
+        setTimeout(() => this.show(), COPIED_MS);
       });
+  }
+
+  show(copied?: string) {
+    this.copied = copied;
+    this.forceUpdate();
   }
 
   override render(props: RowProps) {
@@ -156,7 +163,7 @@ class MessageRow extends Component<RowProps, { copied?: string }> {
                 </div>
               ),
               <div class="acts">
-                {action(strings.copy, this.state.copied ?? copyIcon(), () => this.copy())}
+                {action(strings.copy, this.copied ?? copyIcon(), () => this.copy())}
                 {action(strings.helpful, thumbIcon(), () => chat.rate(id, 'up'), rating === 'up')}
                 {action(strings.notHelpful, thumbIcon(), () => chat.rate(id, 'down'), rating === 'down')}
               </div>,
