@@ -87,6 +87,10 @@ class MessageRow extends Component<RowProps> {
     const { strings } = this.props;
     // children[1]: the bubble, after the speaker's name for screen readers.
     const bubble = (this.base as Element).children[1] as HTMLElement;
+    const show = (copied?: string) => {
+      this.copied = copied;
+      this.forceUpdate();
+    };
     new Promise<void>((done) => {
       bubble.classList.add('copy');
       const text = bubble.innerText;
@@ -98,14 +102,9 @@ class MessageRow extends Component<RowProps> {
         () => strings.copyFailed,
       )
       .then((copied) => {
-        this.show(copied);
-        setTimeout(() => this.show(), COPIED_MS);
+        show(copied);
+        setTimeout(show, COPIED_MS);
       });
-  }
-
-  show(copied?: string) {
-    this.copied = copied;
-    this.forceUpdate();
   }
 
   override render(props: RowProps) {
