@@ -1,9 +1,8 @@
-// Copy under each reply: the reply's text as the visitor reads it goes to the clipboard, and the button
-// says Copied (or Could not copy) for two seconds. jsdom lays nothing out, so it has no innerText: here it
-// is the text content. The Chromium e2e (chat-feedback.e2e.ts) copies with the real one: a line per
-// paragraph, item or row, and links without their hint for screen readers.
+// Copy under each reply: the reply as the agent wrote it goes to the clipboard, and the button says
+// Copied (or Could not copy) for two seconds. The Chromium e2e (chat-feedback.e2e.ts) copies to the real
+// clipboard.
 import { fireEvent } from '@testing-library/preact';
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { COPIED_MS } from '../../src/widget/chat/ChatView';
 import german from '../../src/widget/i18n/locales/de';
 import { useSandboxServer } from '../support/msw';
@@ -11,17 +10,6 @@ import { advance, FAKE_TIMERS, mountWidget, proxyReplying, send, settle } from '
 
 const api = useSandboxServer();
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'innerText', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.textContent;
-    },
-  });
-});
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'innerText');
-});
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
   vi.useRealTimers();
@@ -52,13 +40,14 @@ async function answered(message: string, options: Parameters<typeof mountWidget>
   return widget;
 }
 
-test('Copy copies the reply, not the greeting or the visitor message, without its markup', async () => {
+test('Copy copies the reply as the agent wrote it, not the greeting or the visitor message', async () => {
   const copied = clipboard();
-  const { ui } = await answered('Read **this** and `that`');
+  const { ui } = await answered('Read **this** at [our page](https://example.com/help)');
   // One Copy: not under the greeting, not under the visitor's message.
   fireEvent.click(ui.getByRole('button', { name: 'Copy' }));
   await settle(2);
-  expect(copied).toEqual(['You said: Read this and that']);
+  // Its Markdown: the link keeps its address, which the text on screen does not show.
+  expect(copied).toEqual(['You said: Read **this** at [our page](https://example.com/help)']);
   expect(ui.getByRole('button', { name: 'Copied' })).not.toBeNull();
 });
 

@@ -78,25 +78,18 @@ class MessageRow extends Component<RowProps> {
   }
 
   /**
-   * Copies the reply as the visitor sees it (a line per paragraph, item or table row, links as their
-   * text), then shows Copied, or Could not copy, in place of the icon for COPIED_MS. The links' hints for
-   * screen readers are left out: hidden (.copy, shell.css) while innerText reads the bubble. A page
-   * without the Clipboard API (not a secure context) fails like a refused write.
+   * Copies the reply as the agent wrote it: its Markdown, which keeps the links' addresses and pastes as
+   * text anywhere (and as formatting where Markdown is read). Then Copied, or Could not copy, stands in
+   * for the icon for COPIED_MS. A page without the Clipboard API (not a secure context) fails like a
+   * refused write.
    */
   copy() {
-    const { strings } = this.props;
-    // children[1]: the bubble, after the speaker's name for screen readers.
-    const bubble = (this.base as Element).children[1] as HTMLElement;
+    const { message, strings } = this.props;
     const show = (copied?: string) => {
       this.copied = copied;
       this.forceUpdate();
     };
-    new Promise<void>((done) => {
-      bubble.classList.add('copy');
-      const text = bubble.innerText;
-      bubble.classList.remove('copy');
-      done(navigator.clipboard.writeText(text));
-    })
+    new Promise<void>((done) => done(navigator.clipboard.writeText(message.text)))
       .then(
         () => strings.copied,
         () => strings.copyFailed,
