@@ -35,6 +35,9 @@ export interface AppProps {
  */
 const IN_VIEW = '.view:not([hidden]) :is(textarea,[tabindex="-1"])';
 
+/** Focuses what `selector` finds in the app's root div (the launcher, the panel, a tab, a view's first stop): no refs. */
+const focusIn = (app: App, selector: string) => (app.base as Element).querySelector<HTMLElement>(selector)?.focus();
+
 export class App extends Reactive<AppProps> {
   // Declared only: view() sets request and focused before any commit reads them, so no class
   // fields are emitted for them.
@@ -63,12 +66,12 @@ export class App extends Reactive<AppProps> {
   override componentDidUpdate(): void {
     if (this.request === this.moved) return;
     this.moved = this.request;
-    // Open: the panel is drawn (open puts its view in `visited`), inside the root div view() draws (base).
-    // On a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it.
-    if (this.request > 0) (this.base as Element).querySelector<HTMLElement>(window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW)?.focus();
-    // Closed (an open bubble always has a request): back to the launcher (found in base, as the panel is:
-    // no refs), unless the visitor had already moved on to the page.
-    else if (this.focused) (this.base as Element).querySelector<HTMLElement>('.launcher')?.focus();
+    // Open: the panel is drawn (open puts its view in `visited`). On a touch screen the panel itself:
+    // focus in a field would bring the on-screen keyboard up over it.
+    if (this.request > 0) focusIn(this, window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW);
+    // Closed (an open bubble always has a request): back to the launcher, unless the visitor had already
+    // moved on to the page.
+    else if (this.focused) focusIn(this, '.launcher');
   }
 
   view({ shell, chat, strings, lang, options, booking, now, teaser }: AppProps) {
@@ -119,7 +122,7 @@ export class App extends Reactive<AppProps> {
       if (!view) return;
       event.preventDefault();
       shell.select(view);
-      (this.base as Element).querySelector<HTMLElement>(`#tab-${view}`)?.focus();
+      focusIn(this, `#tab-${view}`);
     };
 
     // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
@@ -138,7 +141,7 @@ export class App extends Reactive<AppProps> {
               title={strings.close}
               onClick={() => {
                 teaser.value = false;
-                (this.base as Element).querySelector<HTMLElement>('.launcher')?.focus();
+                focusIn(this, '.launcher');
               }}
             >
               {closeIcon()}
