@@ -2,7 +2,9 @@
 //   npm run dev     Vite's dev server: the demo page (public/) with HMR, the chat proxy and the sandbox
 //   npm run build   one environment per artefact in dist/ (see `environments` below)
 //   npm test        the Vitest projects in `test.projects`: unit (node), dom (jsdom), e2e (Chromium)
+import { createHash } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
@@ -19,20 +21,16 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'u
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 };
-/**
- * JSX compiles to Preact's h(type, props, ...children), imported into each module under names of its
- * own: 274 B gzip smaller in dist/widget.js than the automatic runtime's jsx(type, { children }) calls.
- * TypeScript checks JSX against the same Preact types either way (tsconfig: react-jsx).
- */
-const oxc = {
-  jsx: { runtime: 'classic', pragma: 'jsx$h', pragmaFrag: 'jsx$Fragment' },
-  jsxInject: "import { h as jsx$h, Fragment as jsx$Fragment } from 'preact'",
-} as const;
+/** JSX compiles to Preact's automatic runtime (preact/jsx-runtime), imported only by the files that have JSX. */
+const oxc = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
 /** A package name and its subpaths, e.g. `preact` and `preact/hooks`. */
 const packageIds = (names: string[]): RegExp[] => names.map((n) => new RegExp(`^${n.replace(/[/.]/g, '\\$&')}(/|$)`));
 
-/** Browser files served by script tag: modern evergreen targets, minified, CSS inlined as strings, ONE file. */
-function scriptTag(entry: string, fileName: string): EnvironmentOptions {
+/**
+ * Browser files added by a <script> tag, ours or the owner's: classic scripts (a CDN needs no CORS for
+ * them), modern evergreen targets, minified, CSS inlined as strings, each file self-contained.
+ */
+function classicScript(entry: string, fileName: string): EnvironmentOptions {
   return {
     consumer: 'client',
     // Pinned: a NODE_ENV from the caller's shell must not turn the shipped bundle into a dev build.
@@ -137,6 +135,81 @@ const oxcAfterTerser: Plugin = {
   },
 };
 
+/** A file next to widget.js and embed.js (dist/chunks/), content-hashed, with its integrity. */
+interface ChunkFile {
+  file: string;
+  integrity: string;
+}
+
+/** The built file's name and its Subresource Integrity value (of the bytes written, after every minifier). */
+function chunkFile(fileName: string): ChunkFile {
+  const digest = createHash('sha384').update(readFileSync(`${root}dist/${fileName}`)).digest('base64');
+  return { file: fileName, integrity: `sha384-${digest}` };
+}
+
+/** dist/chunks/<name>.<hash>.js as built: buildApp builds the languages, then the panel, then the loaders. */
+function builtChunk(name: string): ChunkFile {
+  const found = readdirSync(`${root}dist/chunks`).filter((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
+  if (found.length !== 1) throw new Error(`dist/chunks holds ${found.length} files of ${name}: each is built once, in order (buildApp)`);
+  return chunkFile(`chunks/${found[0]}`);
+}
+
+const builtLanguages = (): Record<string, ChunkFile> => Object.fromEntries(locales.map((code) => [code, builtChunk(code)]));
+
+const CHUNKS_MODULE = 'virtual:agent-widget/chunks';
+const LANGUAGES_MODULE = 'virtual:agent-widget/languages';
+const LANGUAGE_ENTRY = 'virtual:agent-widget/language/';
+
+/**
+ * The build's modules that name built files (declared in src/widget/entries/virtual-chunks.d.ts):
+ *   virtual:agent-widget/chunks      the loaders' chunks: in a build, the panel's file and hash handed to
+ *                                    the script-folder loader; under `npm run dev`, the sources through
+ *                                    Vite's own dynamic import;
+ *   virtual:agent-widget/languages   the panel file's list of the language files, with their hashes;
+ *   virtual:agent-widget/language/<code>  each language file's entry: its dictionary, announced.
+ */
+function chunkManifest(): Plugin {
+  let serving = false;
+  return {
+    name: 'agent-widget:chunk-manifest',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    resolveId(id) {
+      if (id === CHUNKS_MODULE || id === LANGUAGES_MODULE || id.startsWith(LANGUAGE_ENTRY)) return `\0${id}`;
+      return undefined;
+    },
+    load(id) {
+      if (id.startsWith(`\0${LANGUAGE_ENTRY}`)) {
+        const code = id.slice(LANGUAGE_ENTRY.length + 1);
+        return `import strings from '${root}src/widget/i18n/locales/${code}.ts';\nimport { announceChunk } from '${root}src/widget/embedding/announce.ts';\nannounceChunk(strings);\n`;
+      }
+      if (id === `\0${LANGUAGES_MODULE}`) return `export const languages = ${JSON.stringify(builtLanguages())};\n`;
+      if (id !== `\0${CHUNKS_MODULE}`) return undefined;
+      if (serving)
+        return [
+          'export const createChunks = () => ({',
+          "  panel: () => import('/src/widget/panel/index.ts').then((module) => module.panelModule),",
+          '  language: (code) => import(/* @vite-ignore */ `/src/widget/i18n/locales/${code}.ts`).then((module) => module.default, () => undefined),',
+          '});',
+        ].join('\n');
+      return `import { scriptFolderChunks } from '${root}src/widget/embedding/script-files.ts';\nconst panel = ${JSON.stringify(builtChunk('panel'))};\nexport const createChunks = (win, script) => scriptFolderChunks(win, script, panel);\n`;
+    },
+  };
+}
+
+/** The files a visitor's browser loads, with their sizes, as `npm run build` ends. */
+function reportBrowserSizes(files: string[]): void {
+  const rows = files.map((file) => {
+    const bytes = readFileSync(`${root}dist/${file}`);
+    return [file, bytes.length, gzipSync(bytes, { level: 9 }).length, brotliCompressSync(bytes).length].map(String);
+  });
+  const header = ['browser file', 'raw B', 'gzip -9 B', 'brotli B'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[0] ?? 0))).join('  ');
+  console.log(['', line(header), ...rows.map(line), ''].join('\n'));
+}
+
 /** dist/embed.html is the iframe page as written in public/, next to the embed.js it loads. */
 const embedPage: Plugin = {
   name: 'agent-widget:embed-page',
@@ -166,17 +239,31 @@ async function bundleDeclarations(): Promise<void> {
 /** Tests in jsdom: the widget's own, and any other named *.dom.test.ts. */
 const domTests = ['test/widget/**/*.test.{ts,tsx}', 'test/**/*.dom.test.{ts,tsx}'];
 
+/** dist/chunks/<code>.<hash>.js: each built-in language as a classic script next to the loaders. */
+const languageFiles = Object.fromEntries(
+  locales.map((code) => [`language_${code}`, classicScript(`${LANGUAGE_ENTRY}${code}`, `chunks/${code}.[hash].js`)]),
+);
+
+/** Built first, in this order: the panel's file names the languages', the loaders name the panel's. */
+const chunkEnvironments: Record<string, EnvironmentOptions> = {
+  ...languageFiles,
+  // dist/chunks/panel.<hash>.js: everything behind the launcher (shell, chat, booking, their CSS).
+  panel: classicScript('src/widget/panel/script.ts', 'chunks/panel.[hash].js'),
+};
+
 const environments: Record<string, EnvironmentOptions> = {
-  // dist/widget.js: the script-tag widget, ONE self-contained IIFE with its CSS inside.
-  widget: scriptTag('src/widget/entries/script-tag.ts', 'widget.js'),
-  // dist/embed.html + dist/embed.js: the iframe page.
-  embed: scriptTag('src/widget/entries/iframe-page.ts', 'embed.js'),
+  ...chunkEnvironments,
+  // dist/widget.js: the loader the owner's script tag names (options, launcher, API); the rest from chunks/.
+  widget: classicScript('src/widget/entries/script-tag.ts', 'widget.js'),
+  // dist/embed.html + dist/embed.js: the iframe page, the same loader in inline mode.
+  embed: classicScript('src/widget/entries/iframe-page.ts', 'embed.js'),
   // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
   // @preact/signals-core stay imports so the app's bundler dedupes them with its own copy.
+  // The panel is a chunk of its own (agent-widget-panel.js), imported on the visitor's first intent.
   package: readableModules({
     input: typedEntries['agent-widget'],
     external: packageIds(Object.keys(pkg.dependencies ?? {})),
-    output: { entryFileNames: 'agent-widget.js' },
+    output: { entryFileNames: 'agent-widget.js', chunkFileNames: 'agent-widget-panel.js' },
   }),
   // dist/server.js (agent-widget/server): web-standard, no node: import. Optional peers stay external.
   server: nodeModule(typedEntries.server, 'server.js', { external: Object.keys(pkg.peerDependencies ?? {}) }),
@@ -185,8 +272,6 @@ const environments: Record<string, EnvironmentOptions> = {
   // dist/locales/<code>.js: each built-in language as a module of its own (`agent-widget/locales/de`).
   locales: readableModules({
     input: Object.fromEntries(locales.map((code) => [code, `src/widget/i18n/locales/${code}.ts`])),
-    // A dictionary is data: the JSX import every module gets (oxc.jsxInject) must not pull in Preact.
-    treeshake: { moduleSideEffects: false },
     output: { entryFileNames: 'locales/[name].js' },
   }),
   // dist/sandbox.js: the in-memory service behind `npm start` and the benchmarks.
@@ -205,6 +290,7 @@ export default defineConfig({
   plugins: [
     // The dev server's: component hot reload. Vitest runs a dev server too, and gets neither.
     ...(process.env.VITEST ? [] : [await prefresh(), demoDevServer()]),
+    chunkManifest(),
     embedPage,
     localeTypes,
     oxcAfterTerser,
@@ -213,13 +299,15 @@ export default defineConfig({
   builder: {
     async buildApp(builder) {
       rmSync(`${root}dist`, { recursive: true, force: true });
-      for (const name of Object.keys(environments)) {
+      // The chunks first: the loaders' manifest names them (chunkManifest).
+      for (const name of [...Object.keys(chunkEnvironments), ...Object.keys(environments).filter((name) => !(name in chunkEnvironments))]) {
         const environment = builder.environments[name];
         if (!environment) throw new Error(`no build environment ${name}`);
         await builder.build(environment);
       }
       await bundleDeclarations();
       chmodSync(`${root}dist/cli.js`, 0o755);
+      reportBrowserSizes(['widget.js', 'embed.js', builtChunk('panel').file, ...Object.values(builtLanguages()).map(({ file }) => file)]);
     },
   },
   // The dev pages live in public/, where Vite does not look for imports: without these entries the first

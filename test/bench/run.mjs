@@ -23,7 +23,7 @@ import {
   widgetFlow,
 } from './scenarios.mjs';
 import { startBenchServer } from './server.mjs';
-import { buildWidget, compressedSizes, widgetBreakdown } from './size-breakdown.mjs';
+import { buildBrowserFile, compressedSizes, sizeBreakdown } from './size-breakdown.mjs';
 import { moduleLines } from './trace.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,7 +55,7 @@ const widget = readFileSync(widgetPath, 'utf8');
 
 // ---- size ----------------------------------------------------------------------------------------
 console.log('size: rebuilding the widget in memory for the per-module breakdown…');
-const breakdown = await widgetBreakdown({ root });
+const breakdown = await sizeBreakdown({ root });
 const size = {
   file: compressedSizes(widget),
   sameAsBuild: breakdown.code === widget,
@@ -93,7 +93,7 @@ async function step(name, fn) {
 }
 
 if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
-const debug = await buildWidget({ root, minify: false, sourcemap: true });
+const debug = await buildBrowserFile({ root, minify: false, sourcemap: true });
 const debugCode = debug.code;
 // Map sources are relative to dist/; the table names modules relative to the project.
 const moduleOf = moduleLines(debug.map, (source) => relative(root, resolve(root, 'dist', source)).split(sep).join('/'));

@@ -45,9 +45,13 @@ export interface Breakdown {
 export declare const AREAS: Record<string, { limit: number; test: (path: string) => boolean }>;
 export declare function compressedSizes(code: string | Uint8Array): Sizes;
 export declare function groupOf(id: string, root: string): string;
-export declare function buildWidget(options: {
+/** The environments of vite.config.ts that build a browser file of their own. */
+export type BrowserFile = 'widget' | 'embed' | 'panel';
+
+export declare function buildBrowserFile(options: {
   root: string;
+  environment?: BrowserFile;
   minify?: boolean;
   sourcemap?: boolean;
 }): Promise<{ code: string; map?: { sources: string[]; mappings: string } | null }>;
-export declare function widgetBreakdown(options: { root: string }): Promise<Breakdown>;
+export declare function sizeBreakdown(options: { root: string; environment?: BrowserFile }): Promise<Breakdown>;

@@ -1,6 +1,8 @@
-// What dist/widget.js is made of, by module and by area. The ONE place this is computed: `npm run bench`
-// prints it and test/build/budget.test.ts enforces shares on it. It rebuilds the widget in memory with
-// the `widget` environment of vite.config.ts, the one `npm run build` uses, so what it measures is what ships.
+// What a browser file is made of (the loader dist/widget.js, the panel dist/chunks/panel.<hash>.js), by
+// module and by area. The ONE place this is computed: `npm run bench` prints it and
+// test/build/budget.test.ts enforces shares on the panel. It rebuilds the file in memory with its
+// environment of vite.config.ts (`widget`, `panel`), the one `npm run build` uses, so what it measures is
+// what ships. The panel's build reads dist/chunks (its language list): build first.
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createBuilder, minifySync, parseSync } from 'vite';
@@ -38,11 +40,11 @@ export function groupOf(id, root) {
 }
 
 /**
- * Cross-cutting areas with a budget: the share of the minified bytes each may use. Measured on
- * 2026-11-21 (86 KB minified, 30.5 KB gzip) at 1.7% for date handling (zone math with Intl; date-fns-tz
- * was 7.4% before), 2.1% for markdown and 10.8% for styles. The limits leave room for the rise in every
- * share that trimming the bundle to its gzip budget brings, plus a little growth, but not for bringing
- * back a date library, adding a markdown library, or shipping a stylesheet twice (README.md, Performance).
+ * Cross-cutting areas of the panel with a budget: the share of the minified bytes each may use. Measured
+ * on 2026-11-21 (then in the one-file widget, 86 KB minified) at 1.7% for date handling (zone math with
+ * Intl; date-fns-tz was 7.4% before), 2.1% for markdown and 10.8% for styles. The limits leave room for a
+ * little growth, but not for bringing back a date library, adding a markdown library, or shipping a
+ * stylesheet twice.
  */
 export const AREAS = {
   'date handling': {
@@ -108,8 +110,11 @@ function withShortImports(codes) {
   });
 }
 
-/** Builds the widget in memory as shipped; `minify: false` and `sourcemap: true` give readable code and a map to its modules. */
-export async function buildWidget({ root, minify = true, sourcemap = false }) {
+/**
+ * Builds a browser file in memory as shipped (`environment`: `widget`, the loader, or `panel`); `minify:
+ * false` and `sourcemap: true` give readable code and a map to its modules.
+ */
+export async function buildBrowserFile({ root, environment = 'widget', minify = true, sourcemap = false }) {
   // Vite builds for production only when NODE_ENV is unset or 'production'; vitest sets 'test'.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -122,25 +127,25 @@ export async function buildWidget({ root, minify = true, sourcemap = false }) {
       configFile: join(root, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
-      environments: { widget: { build: overrides } },
+      environments: { [environment]: { build: overrides } },
     });
-    result = await builder.build(builder.environments.widget);
+    result = await builder.build(builder.environments[environment]);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
   const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output).filter((o) => o.type === 'chunk');
-  if (chunks.length !== 1) throw new Error(`expected one chunk for the widget, got ${chunks.length}`);
+  if (chunks.length !== 1) throw new Error(`expected one chunk for ${environment}, got ${chunks.length}`);
   return chunks[0];
 }
 
 /**
- * The widget by module and group. Per module: `rendered` (after tree-shaking, before minifying) and
+ * A browser file (as buildBrowserFile) by module and group. Per module: `rendered` (after tree-shaking, before minifying) and
  * `minified` (estimated as above). Per group and area also `share` of the minified bytes and
  * `gzipSaved`: how much smaller the gzip of all modules gets without that group (leave-one-out).
  */
-export async function widgetBreakdown({ root }) {
-  const chunk = await buildWidget({ root });
+export async function sizeBreakdown({ root, environment = 'widget' }) {
+  const chunk = await buildBrowserFile({ root, environment });
   const entries = Object.entries(chunk.modules);
   const codes = withShortImports(entries.map(([, m]) => m.code ?? ''));
   const modules = entries.map(([id, m], i) => {

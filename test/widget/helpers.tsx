@@ -4,7 +4,9 @@
 import { act, fireEvent, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { afterEach, vi } from 'vitest';
-import { mount, type MountDeps, type WidgetHandle, type WidgetOptions } from '../../src/widget/entries/bundler';
+import { mountWidget as mountWith, type MountDeps, type WidgetHandle } from '../../src/widget/embedding/mount';
+import type { WidgetOptions } from '../../src/widget/options/options';
+import { bundlerChunks } from '../support/chunks';
 import type { ProxyChatRequest, ProxyErrorCode } from '../../src/core/types';
 import { SANDBOX_BASE_URL, type SandboxServer } from '../support/msw';
 
@@ -42,10 +44,14 @@ export function widgetUi(shadow: ShadowRoot = shadowOf()) {
   return within(root);
 }
 
-export function mountWidget(options: Partial<WidgetOptions> = {}, deps: MountDeps = {}, container: Element = document.body) {
+/**
+ * Mounts as a bundler user does, with the panel in memory (../support/chunks), so it is drawn in the same
+ * task as the open that asks for it.
+ */
+export function mountWidget(options: Partial<WidgetOptions> = {}, deps: Partial<MountDeps> = {}, container: Element = document.body) {
   let handle: WidgetHandle | undefined;
   act(() => {
-    handle = mount(container, { ...baseOptions, ...options }, deps);
+    handle = mountWith(container, { ...baseOptions, ...options }, { chunks: bundlerChunks, ...deps });
   });
   if (!handle) throw new Error('mount refused the options');
   mounted.push(handle);

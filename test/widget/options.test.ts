@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { installGlobal, type AgentWidgetApi } from '../../src/widget/embedding/global';
+import { testChunks } from '../support/chunks';
 import { resolveOptions } from '../../src/widget/options/options';
 import { VERSION } from '../../src/widget/platform/version';
 import { useSandboxServer } from '../support/msw';
@@ -45,7 +46,7 @@ function scriptTag(attributes: Record<string, string>): HTMLScriptElement {
 async function install(script: Element | null): Promise<AgentWidgetApi> {
   let api: AgentWidgetApi | undefined;
   await act(async () => {
-    api = installGlobal(window, script);
+    api = installGlobal(window, script, testChunks);
     // The script tag starts in a task of its own.
     await new Promise((resolve) => setTimeout(resolve));
   });
@@ -153,7 +154,7 @@ describe('script tag validation', () => {
   });
 
   test('the script tag draws in a task after its own, and calls made meanwhile wait for it', async () => {
-    const api = installGlobal(window, scriptTag({ ...REQUIRED, 'data-title': 'Acme' }));
+    const api = installGlobal(window, scriptTag({ ...REQUIRED, 'data-title': 'Acme' }), testChunks);
     installed.push(api);
     const opened = vi.fn();
     api.on('open', opened);
@@ -166,7 +167,7 @@ describe('script tag validation', () => {
 
   test('from <head>, the script tag draws after DOMContentLoaded, in a task of its own', async () => {
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    installed.push(installGlobal(window, scriptTag({ ...REQUIRED })));
+    installed.push(installGlobal(window, scriptTag({ ...REQUIRED }), testChunks));
     readyState.mockReturnValue('interactive');
     act(() => {
       document.dispatchEvent(new Event('DOMContentLoaded'));

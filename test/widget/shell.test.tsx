@@ -1,5 +1,5 @@
 // The launcher and the panel: what renders when, focus, keyboard, full screen, events, inline mode.
-import { FULL_SCREEN_QUERY } from '../../src/widget/shell/shell';
+import { FULL_SCREEN_QUERY } from '../../src/widget/launcher/full-screen';
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';

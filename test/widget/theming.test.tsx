@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installGlobal, type AgentWidgetApi } from '../../src/widget/embedding/global';
+import { testChunks } from '../support/chunks';
 import { ELEMENT_ATTRIBUTES, readOptions, resolveOptions } from '../../src/widget/options/options';
 import { hostCss } from '../../src/widget/options/theme';
 import { useSandboxServer } from '../support/msw';
@@ -78,7 +79,7 @@ describe('data-z-index / zIndex', () => {
     document.body.append(script);
     let widget: AgentWidgetApi | undefined;
     await act(async () => {
-      widget = installGlobal(window, script);
+      widget = installGlobal(window, script, testChunks);
       await new Promise((resolve) => setTimeout(resolve));
     });
     const sheets = document.querySelector('[data-agent-widget]')?.shadowRoot?.adoptedStyleSheets as unknown as { text: string }[];
@@ -97,7 +98,7 @@ describe('data-z-index / zIndex', () => {
 });
 
 describe('custom properties', () => {
-  const css = (['shell/shell.css', 'chat/chat.css', 'booking/booking.css'] as const).map((path) =>
+  const css = (['launcher/launcher.css', 'shell/shell.css', 'chat/chat.css', 'booking/booking.css'] as const).map((path) =>
     readFileSync(join(process.cwd(), 'src/widget', path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''),
   );
 
@@ -119,9 +120,9 @@ describe('custom properties', () => {
         expect(rules).toMatch(new RegExp(`${name}:light-dark\\(#[0-9a-f]+,#[0-9a-f]+\\)[;}]`));
       expect(rules).not.toMatch(/--aw-[\w-]+:[^;}]*!important/);
     }
-    const shell = css[0] ?? '';
+    const launcher = css[0] ?? '';
     for (const name of ['--aw-radius', '--aw-font', '--aw-launcher-size', '--aw-offset-x', '--aw-offset-y'])
-      expect(shell).toMatch(new RegExp(`:host\\s*\\{[^}]*${name}:`));
+      expect(launcher).toMatch(new RegExp(`:host\\s*\\{[^}]*${name}:`));
   });
 
   test('the README gives the defaults the widget declares', () => {

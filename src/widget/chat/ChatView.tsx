@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
 import { fmt, plural } from '../i18n/format';
 import type { Strings } from '../i18n';
-import { copyIcon, downIcon, thumbIcon } from '../shell/icons';
+import { Icon } from '../platform/Icon';
 import { link, renderMarkdown } from './markdown';
 import type { Chat, ChatMessage } from './store';
 
@@ -155,9 +155,9 @@ class MessageRow extends Component<RowProps> {
                 </div>
               ),
               <div class="acts">
-                {action(strings.copy, this.copied ?? copyIcon(), () => this.copy())}
-                {action(strings.helpful, thumbIcon(), () => chat.rate(id, 'up'), rating === 'up')}
-                {action(strings.notHelpful, thumbIcon(), () => chat.rate(id, 'down'), rating === 'down')}
+                {action(strings.copy, this.copied ?? <Icon name="copy" />, () => this.copy())}
+                {action(strings.helpful, <Icon name="thumb" />, () => chat.rate(id, 'up'), rating === 'up')}
+                {action(strings.notHelpful, <Icon name="thumb" />, () => chat.rate(id, 'down'), rating === 'down')}
               </div>,
             ]}
         {/* Hidden from screen readers: in the live log each change would be read out again. */}
@@ -369,7 +369,7 @@ export class ChatView extends Reactive<ChatViewProps> {
           </div>
           {this.unseen.value && (
             <button type="button" class="jump" onClick={this.toBottom}>
-              {downIcon()} {strings.jumpToNew}
+              <Icon name="down" /> {strings.jumpToNew}
             </button>
           )}
         </div>

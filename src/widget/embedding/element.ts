@@ -3,6 +3,7 @@
 // chat-url, title, …, prefill-<key>); a changed attribute remounts the panel, removal cleans up. The
 // class is created inside defineElement() because HTMLElement does not exist during server rendering.
 import { createEmitter, type Handler, type WidgetEvent } from '../platform/events';
+import type { Chunks } from './chunks';
 import { start } from './global';
 import type { WidgetHandle } from './mount';
 import { ELEMENT_ATTRIBUTES, optionsFromScript, type View } from '../options/options';
@@ -25,8 +26,11 @@ declare global {
   }
 }
 
-/** Registers <agent-widget> once; false when already defined or there is no DOM (server rendering). */
-export function defineElement(registry: CustomElementRegistry | undefined = globalThis.customElements): boolean {
+/**
+ * Registers <agent-widget> once, its panel and languages from `chunks`; false when already defined or
+ * there is no DOM (server rendering).
+ */
+export function defineElement(chunks: Chunks, registry: CustomElementRegistry | undefined = globalThis.customElements): boolean {
   if (!registry || registry.get('agent-widget')) return false;
 
   class WidgetElement extends HTMLElement implements AgentWidgetElement {
@@ -64,7 +68,7 @@ export function defineElement(registry: CustomElementRegistry | undefined = glob
       this.stale = false;
       this.handle?.destroy();
       this.handle = this.isConnected
-        ? start({ ...optionsFromScript(this, ''), mode: 'inline' }, this.ownerDocument, this.emitter, this)
+        ? start({ ...optionsFromScript(this, ''), mode: 'inline' }, this.ownerDocument, this.emitter, chunks, this)
         : undefined;
       return this.handle;
     }

@@ -6,6 +6,7 @@
 // a message text or a booking's form answers must not reach whatever page framed us. Commands are
 // taken only from the parent window at `parentOrigin`, never without one.
 import { configError, createEmitter, type WidgetEvent } from '../platform/events';
+import type { Chunks } from './chunks';
 import { mountResolved } from './mount';
 import { isView, readOptions } from '../options/options';
 import { logWarning } from '../platform/log';
@@ -52,10 +53,10 @@ function originOf(value: string | undefined): string | undefined {
 }
 
 /**
- * Starts the frame page in `win`; `parent` is where messages go (the framing window), `scriptUrl` where
- * embed.js came from (its languages are next to it). Returns a stop.
+ * Starts the frame page in `win`; `parent` is where messages go (the framing window); the panel and the
+ * languages come from `chunks` (files next to embed.js). Returns a stop.
  */
-export function startFrame(win: Window, parent: Window = win.parent, scriptUrl?: string): () => void {
+export function startFrame(win: Window, chunks: Chunks, parent: Window = win.parent): () => void {
   const doc = win.document;
   const raw = frameParams(win.location);
   const parentOrigin = originOf(typeof raw.parentOrigin === 'string' ? raw.parentOrigin : undefined);
@@ -81,7 +82,7 @@ export function startFrame(win: Window, parent: Window = win.parent, scriptUrl?:
 
   const emitter = createEmitter();
   for (const type of Object.keys(FORWARDED) as WidgetEvent[]) emitter.on(type, (payload) => post(type, payload));
-  const handle = mountResolved(doc.body, options, { emitter, scriptUrl });
+  const handle = mountResolved(doc.body, options, { emitter, chunks });
 
   // The body is exactly as tall as the panel's content (no height of its own): the parent sizes the
   // frame to it, so the frame never needs a scrollbar.

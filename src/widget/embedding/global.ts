@@ -1,6 +1,7 @@
 // window.AgentWidget: the one global. It replays calls queued by the pre-load stub, starts from the
 // script tag's data-* attributes when present, and never throws into the host page.
 import { configError, createEmitter, type Emitter } from '../platform/events';
+import type { Chunks } from './chunks';
 import { mountResolved, type WidgetHandle } from './mount';
 import { isRecord, optionsFromScript, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
 import { VERSION } from '../platform/version';
@@ -24,17 +25,15 @@ declare global {
   }
 }
 
-/** Where widget.js came from: its languages are fetched from the same folder. Unset for bundler users. */
-let scriptUrl: string | undefined;
-
 /**
- * Validates `input` and mounts it into `host` (an <agent-widget>), else where the options say. When the
- * options cannot be used the console says why, and `emitter` hears an `error` event.
+ * Validates `input` and mounts it into `host` (an <agent-widget>), else where the options say, with the
+ * panel and languages from `chunks`. When the options cannot be used the console says why, and `emitter`
+ * hears an `error` event.
  */
-export const start = (input: unknown, doc: Document, emitter: Emitter, host?: HTMLElement): WidgetHandle | undefined => {
+export const start = (input: unknown, doc: Document, emitter: Emitter, chunks: Chunks, host?: HTMLElement): WidgetHandle | undefined => {
   const options = readOptions(input, doc);
   const container = host ?? (options && resolveContainer(options, doc));
-  if (options && container) return mountResolved(container, options, { emitter, host, scriptUrl });
+  if (options && container) return mountResolved(container, options, { emitter, host, chunks });
   emitter.emit('error', configError(isRecord(input) && typeof input.agentId === 'string' ? input.agentId : ''));
   return undefined;
 }
@@ -42,7 +41,7 @@ export const start = (input: unknown, doc: Document, emitter: Emitter, host?: HT
 /** The global as built: init() validates whatever it is given, so it takes unknown (script attributes too). */
 type CheckedApi = Omit<AgentWidgetApi, 'init'> & { init(options: unknown, ownTask?: boolean): void };
 
-export function createApi(doc: Document): CheckedApi {
+export function createApi(doc: Document, chunks: Chunks): CheckedApi {
   const emitter = createEmitter();
   let handle: WidgetHandle | undefined;
   /** Set while init() waits for the page or its own task: stops the wait. Calls made meanwhile queue up. */
@@ -58,7 +57,7 @@ export function createApi(doc: Document): CheckedApi {
   const begin = (input: unknown) => {
     cancel = undefined;
     try {
-      handle = start(input, doc, emitter);
+      handle = start(input, doc, emitter, chunks);
     } catch (error) {
       logError(`Not started:`, error);
     }
@@ -106,18 +105,18 @@ function replay(api: AgentWidgetApi, entry: unknown): void {
   else logWarning(`Unknown queued call ${String(name)}.`);
 }
 
-/** Installs the global (once per page), starts from `script`'s data-* options, then replays the queue. */
-export const installGlobal = (win: Window, script: Element | null): AgentWidgetApi => {
+/**
+ * Installs the global (once per page), starts from `script`'s data-* options, then replays the queue.
+ * The panel and the languages come from `chunks` (for the script tag: files next to widget.js).
+ */
+export const installGlobal = (win: Window, script: Element | null, chunks: Chunks): AgentWidgetApi => {
   const existing = win.AgentWidget;
   // A page may have put anything under that name: only our API has a version.
   if (existing?.version !== undefined) {
     logWarning(`Loaded twice; this copy is ignored.`);
     return existing;
   }
-  // Read off any element: only an HTML <script> has a src as text (empty when inline, which mount reads
-  // as none); an SVG one has none.
-  scriptUrl = (script as Partial<HTMLScriptElement> | null)?.src;
-  const api = createApi(win.document);
+  const api = createApi(win.document, chunks);
   win.AgentWidget = api;
   const fromScript = script && optionsFromScript(script);
   // The script's own options start in a task of their own: evaluating the bundle and drawing the

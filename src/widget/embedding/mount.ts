@@ -1,23 +1,24 @@
-// Mounts one widget: a host element of our own with an open shadow root, constructable stylesheets,
-// the stores, and the Preact tree. The script tag (entry.ts) and bundler users both come through here.
-import { effect, signal } from '@preact/signals-core';
-import { h, render } from 'preact';
-import { createBookingClient } from '../../core/booking-client';
-import { bookingCss, createBookingStores } from '../booking';
-import type { BookingEmit } from '../booking/types';
-import { createChatClient } from '../chat/client';
-import { createChat, type Chat } from '../chat/store';
-import { createEmitter, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
-import { defaultStrings, type Strings } from '../i18n';
-import { languageOf, loadLanguage } from '../i18n/languages';
-import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
-import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
-import chatCss from '../chat/chat.css?inline';
-import shellCss from '../shell/shell.css?inline';
+// Mounts one widget, as the loader (widget.js) does it: a host element of our own with an open shadow
+// root, the launcher drawn at once with DOM calls, and the panel's code (../panel) asked for on the
+// visitor's first intent (pointer over, focus or touch on the launcher, open()) or when the browser is
+// idle after the page's load. Until it arrives, open() shows a stand-in panel at once, and the other calls
+// wait and are honoured in order. The script tag, <agent-widget>, the iframe page and bundler users all
+// come through here; each brings its own Chunks.
+import { textDirection } from '../i18n/direction';
+import { languageOf, layerTexts, spokenLanguage } from '../i18n/languages';
+import { launcherStrings, type LauncherStrings } from '../i18n/launcher-strings';
+import { element, setAttributes } from '../launcher/dom';
+import { FULL_SCREEN_QUERY } from '../launcher/full-screen';
+import { createLauncher, type Launcher } from '../launcher/launcher';
+import launcherCss from '../launcher/launcher.css?inline';
+import { createPlaceholder, type Placeholder } from '../launcher/placeholder';
+import { readOptions, reportUnknownStrings, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { adoptStyles, hostCss } from '../options/theme';
-import { App } from '../shell/App';
-import { createShell } from '../shell/shell';
+import type { PanelHandle, PanelModule } from '../panel/contract';
+import { createEmitter, panelError, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
+import { createStore } from '../platform/storage';
 import { VERSION } from '../platform/version';
+import type { Chunks } from './chunks';
 
 export interface WidgetHandle {
   open(view?: View): void;
@@ -31,25 +32,21 @@ export interface WidgetHandle {
 }
 
 export interface MountDeps {
+  /** Where the panel and the languages come from. */
+  chunks: Chunks;
   /** Shared with the global API, so handlers added before init() hear `ready`. */
   emitter?: Emitter;
   /** Injected clock (epoch ms) for storage stamps and countdowns. */
   now?: () => number;
   /** The owner's element that holds the shadow root (<agent-widget>) instead of a <div> of ours. */
   host?: HTMLElement;
-  /**
-   * The URL of the script the widget came in (widget.js, embed.js): a language other than English is
-   * fetched from its folder (locales/<code>.js). Bundler users pass the dictionary in `strings` instead.
-   * Empty (an inline script) counts as none.
-   */
-  scriptUrl?: string;
 }
 
 /**
  * Validates `options` (a console error and undefined when unusable) and mounts into `container`:
  * document.body for the floating bubble, or the element an inline panel should fill.
  */
-export function mount(container: Element, options: WidgetOptions, deps: MountDeps = {}): WidgetHandle | undefined {
+export function mountWidget(container: Element, options: WidgetOptions, deps: MountDeps): WidgetHandle | undefined {
   const resolved = readOptions(options, container.ownerDocument);
   return resolved ? mountResolved(container, resolved, deps) : undefined;
 }
@@ -57,120 +54,249 @@ export function mount(container: Element, options: WidgetOptions, deps: MountDep
 export function mountResolved(container: Element, options: ResolvedOptions, deps: MountDeps): WidgetHandle {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? window;
-  const { now = Date.now, emitter = createEmitter(), scriptUrl, host: ownerHost } = deps;
-  const { agentId } = options;
+  const { chunks, now = Date.now, emitter = createEmitter(), host: ownerHost } = deps;
+  const { agentId, title } = options;
+  const bubble = options.mode === 'bubble';
   const code = languageOf(options.locale);
 
-  // Ours goes in at once, last in the container (a bubble's: last in <body>); nothing is drawn in it yet.
+  // Ours goes in at once, last in the container (a bubble's: last in <body>).
   const host = ownerHost ?? container.appendChild(doc.createElement('div'));
   if (!ownerHost) host.setAttribute('data-agent-widget', '');
   // A remounted element keeps its shadow root: attachShadow works once per element.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  // The launcher's rules now; the chat's and booking's when the panel first opens (parsing them all cost
-  // the host page's load a few ms more at 4x CPU).
-  adoptStyles(root, hostCss(options, !!ownerHost) + shellCss);
+  root.replaceChildren();
+  adoptStyles(root, hostCss(options, !!ownerHost) + launcherCss);
+  // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
+  const app = element(doc, 'div', { class: `aw aw--${options.position} aw--${options.mode}`, title: '' });
+  // The panel renders here (display: contents), after the launcher: Preact owns this element's children only.
+  const slot = element(doc, 'div', { class: 'slot' });
+  root.append(app);
 
   const store = createStore(options.persist, agentId, { win, now });
-  // Created on first use (first open, or booking asking for the conversation id), so the stored
-  // conversation is not read or parsed on the host page's load path.
-  let chatStore: Chat | undefined;
-  const chat = (): Chat =>
-    (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
-  let rememberedStore: RememberedBookingsStore | undefined;
-  const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
-  const visitor = createVisitorId(store);
-  const shell = createShell(agentId, options.mode, emitter, win, options.view);
+
+  /** The language's dictionary once it has arrived; undefined: English (or not arrived yet). */
+  let dictionary: unknown;
+  /** The text the loader draws. */
+  let texts: LauncherStrings = launcherStrings;
+  /** The language of the text: the root's lang and dir follow it, not the page's. */
+  let lang = 'en';
+  const speak = () => {
+    texts = layerTexts(launcherStrings, dictionary, options.strings);
+    lang = spokenLanguage(options, code, { arrived: dictionary !== undefined, fetches: !!chunks.language });
+    setAttributes(app, { lang, dir: textDirection(lang) });
+    launcher?.speak(texts);
+    placeholder?.speak(texts);
+    if (panel && module) panel.speak(panelStrings(module), lang);
+  };
+
+  /** The panel's code once it has arrived (it may wait, unmounted, for the first open). */
+  let module: PanelModule | undefined;
+  let panel: PanelHandle | undefined;
+  let placeholder: Placeholder | undefined;
+  /** The view the stand-in stands for: what the panel opens on when it arrives. */
+  let openView: View = options.view;
+  /** Calls waiting for the panel, in order. */
+  let waiting: ((panel: PanelHandle) => void)[] = [];
+  /** The language's file: not needed (English, or none to fetch), asked for, or settled (arrived or not). */
+  let language: 'none' | 'asked' | 'settled' | undefined = chunks.language && code !== 'en' ? undefined : 'none';
+  let destroyed = false;
+
+  const launcher: Launcher | undefined = bubble
+    ? createLauncher({ parent: app, title, strings: texts, onToggle: () => handle.toggle(), onIntent: () => request() })
+    : undefined;
+  app.append(slot);
+
+  /** English with the language's and the owner's texts on top, key by key where each is text. */
+  const panelStrings = (arrived: PanelModule) => layerTexts(arrived.defaultStrings, dictionary, options.strings);
+
+  /** Draws the panel in the slot, open on `openOn` when given (the loader announced that open already). */
+  const mountPanel = (arrived: PanelModule, openOn: View | undefined, focus: boolean): PanelHandle => {
+    placeholder?.destroy();
+    placeholder = undefined;
+    const mounted = arrived.mountPanel({ root, container: slot, options, emitter, store, now, strings: panelStrings(arrived), lang, launcher, openOn, focus });
+    panel = mounted;
+    for (const call of waiting.splice(0)) call(mounted);
+    return mounted;
+  };
+
+  /**
+   * Draws the panel once its code (and the visitor's language, so no English shows first) is here, if
+   * anything wants it: the stand-in (the panel opens on its view) or calls waiting.
+   */
+  const mountWhenReady = () => {
+    if (destroyed || panel || !module || language === undefined || language === 'asked') return;
+    if (placeholder) mountPanel(module, openView, placeholder.element.contains(root.activeElement));
+    else if (waiting.length) mountPanel(module, undefined, false);
+  };
+
+  /** The panel's code is here: the owner's texts are checked against its dictionary. */
+  const arrive = (arrived: PanelModule) => {
+    if (destroyed || module) return;
+    module = arrived;
+    reportUnknownStrings(arrived.pickStrings(options.strings)[1]);
+    mountWhenReady();
+  };
+
+  const failed = (error: unknown) => {
+    if (destroyed) return;
+    emitter.emit('error', panelError(agentId, error));
+    placeholder?.setFailed(true);
+  };
+
+  /** Asks for the panel's code and the language's, unless here or on the way; after a failure, anew. */
+  function request(): void {
+    if (destroyed || module) return;
+    if (chunks.language && language === undefined) {
+      language = 'asked';
+      void chunks.language(code).then((arrived) => {
+        if (destroyed) return;
+        // Not arrived while the panel did not either: asked again with it.
+        language = arrived === undefined && !module ? undefined : 'settled';
+        if (arrived === undefined) return mountWhenReady();
+        dictionary = arrived;
+        speak();
+        mountWhenReady();
+      });
+    }
+    let found: PanelModule | Promise<PanelModule>;
+    try {
+      found = chunks.panel();
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (found instanceof Promise) found.then(arrive, failed);
+    else arrive(found);
+  }
+
+  /** The stand-in, drawn at once on an open before the panel is there. */
+  const showPlaceholder = () => {
+    placeholder ??= createPlaceholder({
+      parent: slot,
+      title,
+      strings: texts,
+      bubble,
+      onClose: () => handle.close(),
+      onRetry: () => {
+        placeholder?.setFailed(false);
+        request();
+      },
+    });
+  };
+
+  /** Runs `call` on the panel, now or when it arrives (asking for it). */
+  const withPanel = (call: (panel: PanelHandle) => void) => {
+    if (panel) return call(panel);
+    waiting.push(call);
+    request();
+    mountWhenReady();
+  };
+
+  /** open() before the panel is drawn: announced now, the panel drawn at once when its code is here, else the stand-in. */
+  const openBeforePanel = (view: View | undefined) => {
+    openView = view ?? openView;
+    if (!placeholder) emitter.emit('open', { agentId, view: openView });
+    showPlaceholder();
+    launcher?.setOpen(true);
+    placeholder?.element.focus();
+    request();
+    mountWhenReady();
+  };
+
+  const closeBeforePanel = () => {
+    if (!placeholder || !bubble) return;
+    const hadFocus = placeholder.element.contains(root.activeElement);
+    placeholder.destroy();
+    placeholder = undefined;
+    launcher?.setOpen(false);
+    emitter.emit('close', { agentId, view: openView });
+    if (hadFocus) launcher?.focus();
+  };
+
+  const handle: WidgetHandle = {
+    version: VERSION,
+    open(view) {
+      if (destroyed) return;
+      if (panel) panel.open(view);
+      else openBeforePanel(view);
+    },
+    close() {
+      if (destroyed) return;
+      if (panel) panel.close();
+      else closeBeforePanel();
+    },
+    toggle() {
+      if (destroyed) return;
+      if (panel) panel.toggle();
+      else if (placeholder) closeBeforePanel();
+      else openBeforePanel(undefined);
+    },
+    on: emitter.on,
+    reset() {
+      if (!destroyed) withPanel((ready) => ready.reset());
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      clearTimeout(teaserTimer);
+      cancelIdle();
+      waiting = [];
+      panel?.destroy();
+      placeholder?.destroy();
+      launcher?.destroy();
+      app.remove();
+      if (!ownerHost) host.remove();
+    },
+  };
+
+  speak();
+  // An inline panel is open from the start: its stand-in now, the panel asked for at once.
+  if (!bubble) {
+    showPlaceholder();
+    request();
+  }
+
   // The teaser: after its delay, once per visitor and text while storage keeps the note (30 days), never
-  // once the panel has been opened (an inline one always has), and not where the panel would be full
-  // screen: on a phone it would cover the page. No teaser, no timer.
-  const teaser = signal(false);
+  // once the panel has been opened, and not where the panel would be full screen: on a phone it would
+  // cover the page. No teaser, no timer.
   const teaserText = options.teaser;
   const teaserTimer =
-    teaserText &&
-    setTimeout(() => {
-      teaser.value =
-        !shell.visited.value.size && !shell.modal.value && store.read('teaser') !== teaserText && store.write('teaser', teaserText);
-    }, options.teaserDelay * 1000);
-  /** Set by the first speak(): the idle callback and the first open both ask, the language is drawn once. */
-  let speaking: Promise<void> | undefined;
-  const stopStyling = effect(function () {
-    if (shell.isOpen.value) {
-      this.dispose();
-      // Either order draws the same: no rule of one sets a property that one of the other sets on the same
-      // element (chat.css scopes its element rules under .bubble, booking's classes are its own). This one
-      // gzips 13 B smaller.
-      adoptStyles(root, bookingCss + chatCss, true);
-      speak();
-    }
-  });
-  let zone: string | undefined;
-  const booking = createBookingStores({
-    // The options as resolved: the booking reads agentId, apiBase, title, locale, prefill and utm of
-    // them (BookingContext names no others; nothing there lists its keys).
-    ...options,
-    client: createBookingClient({ baseUrl: options.apiBase }),
-    // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).
-    get visitorTimeZone() {
-      return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
-    },
-    conversationId: () => chat().conversationId.value ?? visitor.get(),
-    // Read on first use, like the chat: only the booking views need the remembered codes.
-    get remembered() {
-      return remembered();
-    },
-    // The widget's emitter: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
-    emit: emitter.emit as BookingEmit,
-    now: () => new Date(now()),
-  });
+    launcher && teaserText
+      ? setTimeout(() => {
+          if (launcher.opened || win.matchMedia?.(FULL_SCREEN_QUERY).matches) return;
+          if (store.read('teaser') !== teaserText && store.write('teaser', teaserText)) launcher.showTeaser(teaserText);
+        }, options.teaserDelay * 1000)
+      : undefined;
 
-  // `lang` names the language of the text: the fetched one, else English, unless a bundler user passed
-  // their own dictionary in `strings` (then `locale` names it). The text is English with the
-  // language's and then the owner's overrides on top (both checked by pickStrings).
-  const draw = (dictionary?: Partial<Strings>) => {
-    const lang = dictionary ? code : !scriptUrl && Object.keys(options.strings).length ? options.locale : 'en';
-    render(h(App, { shell, chat, strings: { ...defaultStrings, ...dictionary, ...options.strings }, lang, options, booking, now, teaser }), root);
-  };
-  draw();
-  /** The language's dictionary, fetched once (./i18n/languages) and drawn when it arrives. */
-  function speak(): void {
-    if (scriptUrl && code !== 'en')
-      speaking ??= loadLanguage(code, scriptUrl).then((dictionary) => {
-        if (dictionary && !destroyed) draw(dictionary);
-      });
-  }
-  // When the browser is idle, or on the first open if sooner (an inline panel opens at once): the
-  // launcher never waits for it.
-  (win.requestIdleCallback ?? setTimeout)(speak);
+  // The panel's file when the browser is first idle after the page's load: the visitor's first open then
+  // finds it in memory.
+  const cancelIdle = whenIdleAfterLoad(win, request);
 
-  let destroyed = false;
   // After the current task, so handlers added right after init() still hear it.
   queueMicrotask(() => {
     if (!destroyed) emitter.emit('ready', { agentId, version: VERSION });
   });
 
-  return {
-    version: VERSION,
-    open: (view) => !destroyed && shell.open(view),
-    close: () => !destroyed && shell.close(),
-    toggle: () => !destroyed && shell.toggle(),
-    on: emitter.on,
-    reset() {
-      chat().clear();
-      remembered().clear();
-      visitor.clear();
-      store.remove('teaser');
-    },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      stopStyling();
-      clearTimeout(teaserTimer);
-      render(null, root);
-      if (!ownerHost) host.remove();
-      chatStore?.dispose();
-      booking.dispose();
-      rememberedStore?.dispose();
-      shell.dispose();
-    },
+  return handle;
+}
+
+/** Runs `task` once the page has loaded and the browser is idle; the returned function cancels it. */
+function whenIdleAfterLoad(win: Window, task: () => void): () => void {
+  let cancel = () => undefined as void;
+  const idle = () => {
+    if (win.requestIdleCallback) {
+      const id = win.requestIdleCallback(task);
+      cancel = () => win.cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(task);
+      cancel = () => clearTimeout(id);
+    }
   };
+  if (win.document.readyState === 'complete') idle();
+  else {
+    const onLoad = () => idle();
+    win.addEventListener('load', onLoad, { once: true });
+    cancel = () => win.removeEventListener('load', onLoad);
+  }
+  return () => cancel();
 }

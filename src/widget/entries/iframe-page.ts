@@ -1,5 +1,6 @@
-// dist/embed.js, loaded by dist/embed.html: the whole logic is in ./frame.
+// embed.js, loaded by embed.html: the frame's logic is in ../embedding/frame; the panel and the languages
+// come from embed.js's own folder.
+import { createChunks } from 'virtual:agent-widget/chunks';
 import { startFrame } from '../embedding/frame';
 
-// embed.js is a classic script: currentScript is it while this runs, and its languages are next to it.
-startFrame(window, window.parent, (document.currentScript as HTMLScriptElement | null)?.src);
+startFrame(window, createChunks(window, document.currentScript));

@@ -1,13 +1,11 @@
 // The one dictionary of visible text: the shell and chat strings here, the booking flow's spread in.
 // English is built in; init({ strings }) overrides any key. "{name}" placeholders go through ./format.
 import { bookingStrings } from '../booking/strings';
+import { launcherStrings } from './launcher-strings';
 
 export const shellStrings = {
-  defaultTitle: 'Chat',
+  ...launcherStrings,
   defaultGreeting: 'Hi! How can we help?',
-  launcherLabel: 'Chat with {title}',
-  close: 'Close',
-  unread: 'Unread messages: {count}',
   newConversation: 'New conversation',
   sections: 'Sections',
   tabChat: 'Chat',
@@ -67,6 +65,3 @@ export const pickStrings = (given: Record<string, unknown>): [Partial<Strings>, 
   }
   return [picked, rejected];
 }
-
-/** Arabic, Hebrew, Persian and Urdu, with or without a region. */
-export const textDirection = (locale: string): 'rtl' | 'ltr' => (/^(ar|he|fa|ur)\b/i.test(locale) ? 'rtl' : 'ltr');

@@ -1,9 +1,7 @@
-// Which built-in language the widget speaks, and fetching its dictionary from next to the script
-// (dist/locales/<code>.js, an ES module): the origin that serves widget.js, already allowed in the
-// page's script-src, serves the languages too. English is built in and never fetched.
-import { isRecord } from '../options/options';
-import { pickStrings, type Strings } from '.';
-import { logWarning } from '../platform/log';
+// Which built-in language the widget speaks, and laying texts over each other. The dictionaries themselves
+// come from files next to the script (../embedding/script-files) or from the owner's bundle; English is
+// built in and never fetched.
+import type { ResolvedOptions } from '../options/options';
 
 /** A tag whose first subtag is one of the languages in ./locales (a test keeps the two equal). */
 export const LANGUAGES = /^(ar|de|es|fr|he|it|ja|ko|nl|pl|pt|sv|tr|zh)\b/i;
@@ -11,20 +9,32 @@ export const LANGUAGES = /^(ar|de|es|fr|he|it|ja|ko|nl|pl|pt|sv|tr|zh)\b/i;
 /** The built-in language for a language tag: its first subtag (pt-BR -> pt, zh-TW -> zh), else English. */
 export const languageOf = (locale: string): string => LANGUAGES.exec(locale)?.[1]?.toLowerCase() ?? 'en';
 
-/** One request per language and page, however many widgets ask: the console hears of a failure once. */
-const loads: Record<string, Promise<Partial<Strings> | undefined>> = {};
+/**
+ * `base` with each layer laid over it in turn, key by key: only the keys `base` has, and only where the
+ * layer holds text there. A layer that is not an object (a dictionary that did not arrive) adds nothing.
+ */
+export function layerTexts<T extends Record<string, string>>(base: T, ...layers: unknown[]): T {
+  const texts: Record<string, string> = { ...base };
+  for (const layer of layers) {
+    if (typeof layer !== 'object' || layer === null) continue;
+    for (const key of Object.keys(base)) {
+      const text: unknown = Object.hasOwn(layer, key) ? (layer as Record<string, unknown>)[key] : undefined;
+      if (typeof text === 'string') texts[key] = text;
+    }
+  }
+  return texts as T;
+}
 
 /**
- * The dictionary of `code` from `<scriptUrl's folder>/locales/<code>.js`, checked as it enters (known
- * keys with text); undefined (English) when it cannot load. The URL is made at run time: the comments
- * tell Vite and webpack (an app bundling agent-widget) not to resolve it.
+ * The language the text is in, for the root's lang and dir: the fetched dictionary's; else English, unless
+ * the widget fetches no dictionaries (a bundler user) and the owner gave texts of their own, which are
+ * then in `locale`.
  */
-export const loadLanguage = (code: string, scriptUrl: string): Promise<Partial<Strings> | undefined> => {
-  const url = new URL(`locales/${code}.js`, scriptUrl).href;
-  return (loads[code] ??= (import(/* @vite-ignore */ /* webpackIgnore: true */ url) as Promise<{ default?: unknown }>)
-    .then(({ default: found }) => {
-      if (!isRecord(found)) throw new Error('not a dictionary');
-      return pickStrings(found)[0];
-    })
-    .catch((error: unknown) => void logWarning(`Speaking English: ${url} failed.`, error)));
+export function spokenLanguage(
+  { locale, strings }: Pick<ResolvedOptions, 'locale' | 'strings'>,
+  code: string,
+  { arrived, fetches }: { arrived: boolean; fetches: boolean },
+): string {
+  if (arrived) return code;
+  return !fetches && Object.keys(strings).length ? locale : 'en';
 }

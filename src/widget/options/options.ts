@@ -2,9 +2,11 @@
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
 // A malformed optional one: one console.warn, and its default is used. The owner's strings are the
 // exception: a mistake there is one console.error naming it, and the built-in text is used for it.
+// Whether each key names a text of the dictionary is checked when the panel (which holds the
+// dictionary) arrives: see reportUnknownStrings.
 import { isNonEmptyString, isRecord } from '../../core/schema';
 import { attempt } from '../../core/attempt';
-import { pickStrings, type Strings } from '../i18n';
+import type { Strings } from '../i18n';
 import { logError, logWarning } from '../platform/log';
 
 export { isRecord };
@@ -72,7 +74,8 @@ export interface ResolvedOptions {
   persist: Persist;
   mode: Mode;
   target: string | Element | undefined;
-  strings: Partial<Strings>;
+  /** The owner's texts by key, every value text; the keys are checked against the dictionary by the panel. */
+  strings: OwnerStrings;
   prefill: Record<string, string> | undefined;
   /** The page's UTM parameters, when the owner opted in. */
   utm: Record<string, string> | undefined;
@@ -83,6 +86,9 @@ export interface ResolvedOptions {
   teaserDelay: number;
   zIndex: string;
 }
+
+/** Texts by key as the owner gave them: whether each key names a string of the dictionary is not known yet. */
+export type OwnerStrings = Readonly<Record<string, string>>;
 
 export const DEFAULT_COLOR = '#4f46e5';
 
@@ -223,17 +229,30 @@ export interface Resolution {
   mistakes: string[];
 }
 
-/** The owner's strings: an object from init(), JSON from data-strings. What cannot be used goes to `mistakes`. */
-const stringsOf = (value: unknown, mistakes: string[]): Partial<Strings> => {
+const unknownOrNonText = (keys: readonly string[]): string => `${name('strings')} has unknown or non-text ${keys.join(', ')}.`;
+
+/**
+ * The owner's strings: an object from init(), JSON from data-strings. A value that is not text goes to
+ * `mistakes`; keys the dictionary does not know are reported by reportUnknownStrings.
+ */
+const stringsOf = (value: unknown, mistakes: string[]): OwnerStrings => {
   if (value === undefined || value === '') return {};
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
   if (!isRecord(given)) {
     mistakes.push(`${name('strings')} is not a JSON object.`);
     return {};
   }
-  const [strings, rejected] = pickStrings(given);
-  if (rejected.length) mistakes.push(`${name('strings')} has unknown or non-text ${rejected.join(', ')}.`);
-  return strings;
+  const texts = Object.entries(given).filter(isPair);
+  if (texts.length < Object.keys(given).length) mistakes.push(unknownOrNonText(Object.keys(given).filter((key) => typeof given[key] !== 'string')));
+  return Object.fromEntries(texts);
+};
+
+/**
+ * The console error for the owner's keys that name no text of the dictionary, made when the dictionary is
+ * there (the panel's file); the built-in text is used for them.
+ */
+export const reportUnknownStrings = (unknown: readonly string[]): void => {
+  if (unknown.length) logError(`Built-in text used: ${unknownOrNonText(unknown)}`);
 };
 
 /**

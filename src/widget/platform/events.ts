@@ -31,6 +31,16 @@ export const configError = (agentId: string): WidgetErrorEvent => ({
   retry: 'none',
 });
 
+/** The `error` event of the panel's file not loading (the console names the URL and the cause). */
+export const panelError = (agentId: string, error: unknown): WidgetErrorEvent => ({
+  agentId,
+  scope: 'panel',
+  kind: 'network',
+  status: 0,
+  message: error instanceof Error ? error.message : String(error),
+  retry: 'manual',
+});
+
 export type WidgetEvent = keyof WidgetEventMap;
 export type Handler<K extends WidgetEvent> = (payload: WidgetEventMap[K]) => void;
 

@@ -66,8 +66,8 @@ export function classify(error: unknown): Failure | undefined {
 
 export interface WidgetErrorEvent {
   agentId: string;
-  /** What failed: the chat, a booking request, or the widget's configuration. */
-  scope: 'chat' | 'booking' | 'config';
+  /** What failed: the chat, a booking request, the widget's configuration, or loading the panel's file. */
+  scope: 'chat' | 'booking' | 'config' | 'panel';
   /** The booking request that failed: config, dates, slots, create, lookup or cancel. */
   request?: string;
   kind: ApiErrorKind | 'config';

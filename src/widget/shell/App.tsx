@@ -1,16 +1,15 @@
-// The widget's root inside the shadow root: the launcher (bubble mode) with its teaser and unread
-// count, and the panel, which is only rendered once first opened. Focus moves in on open and back to
-// the launcher on close; a full-screen panel is modal (Tab stays inside; ./shell locks the page's
-// scrolling).
+// The panel inside the widget's shadow root, drawn once first opened: header, tabs and the three views.
+// Focus moves in on open and back to the launcher (the loader's, ../launcher) on close; a full-screen
+// panel is modal (Tab stays inside; ./shell locks the page's scrolling).
 import { h } from 'preact';
-import { computed, type Signal } from '@preact/signals-core';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
-import { fmt } from '../i18n/format';
-import { textDirection, type Strings } from '../i18n';
+import type { Strings } from '../i18n';
+import { textDirection } from '../i18n/direction';
 import { VIEWS, type ResolvedOptions } from '../options/options';
-import { chatIcon, closeIcon, newIcon } from './icons';
+import { Icon } from '../platform/Icon';
+import type { LauncherControl } from '../panel/contract';
 import type { Shell } from './shell';
 import { Reactive } from '../platform/reactive';
 
@@ -24,8 +23,8 @@ export interface AppProps {
   options: ResolvedOptions;
   booking: BookingStores;
   now: () => number;
-  /** The owner's teaser is up: ./embedding/mount raises it once its delay is over, Close lowers it. */
-  teaser: Signal<boolean>;
+  /** The loader's launcher (bubble mode): focus goes back to it on close. */
+  launcher: LauncherControl | undefined;
 }
 
 /**
@@ -35,8 +34,11 @@ export interface AppProps {
  */
 const IN_VIEW = '.view:not([hidden]) :is(textarea,[tabindex="-1"])';
 
-/** Focuses what `selector` finds in the app's root div (the launcher, the panel, a tab, a view's first stop): no refs. */
-const focusIn = (app: App, selector: string) => (app.base as Element).querySelector<HTMLElement>(selector)?.focus();
+/** Focuses what `selector` finds in the panel, or the panel itself when it matches: no refs. */
+const focusIn = (app: App, selector: string) => {
+  const panel = app.base instanceof HTMLElement ? app.base : undefined;
+  (panel?.matches(selector) ? panel : panel?.querySelector<HTMLElement>(selector))?.focus();
+};
 
 export class App extends Reactive<AppProps> {
   // Declared only: view() sets request and focused before any commit reads them, so no class
@@ -46,35 +48,29 @@ export class App extends Reactive<AppProps> {
   declare moved?: number;
   /** What had focus inside the widget at the last render, if anything did. */
   declare focused: Element | null | undefined;
-  /** The last reply the visitor could see (the panel open): the ones after it are unread. */
-  declare seen?: string;
-  /**
-   * Replies that came while the panel was closed (a pending one, or another tab's), counted on the
-   * launcher until it opens; unread after a cleared conversation too, when the last seen is gone. None:
-   * undefined, so neither the launcher nor its status shows a count. Computed apart from view(), so a new
-   * message draws the panel again only when the count changes, never while it is open.
-   */
-  unread = computed(() => {
-    const { shell, chat } = this.props;
-    const replies = shell.visited.value.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : [];
-    if (shell.isOpen.value) this.seen = replies.at(-1)?.id;
-    return replies.length - 1 - replies.findIndex((reply) => reply.id === this.seen) || undefined;
-  });
+  // Opening comes with a focus request; a later request (open() while open) moves focus again. A panel
+  // mounted open (the loader opened it while this file loaded) comes with one when focus was in the loader's
+  // stand-in; otherwise mounting moves nothing.
+  override componentDidMount(): void {
+    this.moved = this.request;
+    if (this.request > 0) this.focusView();
+  }
 
-  // Opening comes with a focus request; a later request (open() while open) moves focus again. The
-  // first render asks for nothing (the shell is new: no request yet), so mounting has nothing to do.
   override componentDidUpdate(): void {
     if (this.request === this.moved) return;
     this.moved = this.request;
-    // Open: the panel is drawn (open puts its view in `visited`). On a touch screen the panel itself:
-    // focus in a field would bring the on-screen keyboard up over it.
-    if (this.request > 0) focusIn(this, window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW);
+    if (this.request > 0) this.focusView();
     // Closed (an open bubble always has a request): back to the launcher, unless the visitor had already
     // moved on to the page.
-    else if (this.focused) focusIn(this, '.launcher');
+    else if (this.focused) this.props.launcher?.focus();
   }
 
-  view({ shell, chat, strings, lang, options, booking, now, teaser }: AppProps) {
+  /** Into the view shown; on a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it. */
+  private focusView(): void {
+    focusIn(this, window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW);
+  }
+
+  view({ shell, chat, strings, lang, options, booking, now }: AppProps) {
     const isOpen = shell.isOpen.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
@@ -87,7 +83,6 @@ export class App extends Reactive<AppProps> {
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.
     // Our root is the shadow root (./embedding/mount), whose activeElement is ours only.
     this.focused = (this.base?.getRootNode() as ShadowRoot | undefined)?.activeElement;
-    const unread = this.unread.value;
 
     const onPanelKey = (event: KeyboardEvent) => {
       // Listened for on the panel itself, so currentTarget is the panel.
@@ -125,53 +120,9 @@ export class App extends Reactive<AppProps> {
       focusIn(this, `#tab-${view}`);
     };
 
-    // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
+    // Open puts its view in `visited` first (./shell): drawn once opened, kept while closed.
+    if (!visited.size) return null;
     return (
-      <div class={`aw aw--${options.position} aw--${options.mode}`} dir={dir} lang={lang} title="">
-        {/* Not announced: an offer nobody asked for must not interrupt a screen reader. It comes before
-            the launcher, so Tab reaches it first. */}
-        {teaser.value && !visited.size && !modal && (
-          <div class="teaser" part="teaser">
-            <button type="button" dir="auto" onClick={shell.toggle}>
-              {options.teaser}
-            </button>
-            <button
-              type="button"
-              class="icon"
-              title={strings.close}
-              onClick={() => {
-                teaser.value = false;
-                focusIn(this, '.launcher');
-              }}
-            >
-              {closeIcon()}
-            </button>
-          </div>
-        )}
-        {bubble && (
-          <>
-            {/* The count is drawn by CSS from data-unread: the launcher's name stays its label, and the
-                status beside it says the count politely, once. */}
-            <button
-              type="button"
-              class="launcher"
-              part="launcher"
-              aria-label={options.title ? fmt(strings.launcherLabel, { title }) : title}
-              aria-expanded={isOpen}
-              aria-controls="panel"
-              aria-describedby="unread"
-              data-unread={unread}
-              onClick={shell.toggle}
-            >
-              {isOpen ? closeIcon() : chatIcon()}
-            </button>
-            <span id="unread" class="sr" role="status">
-              {unread && fmt(strings.unread, { count: unread })}
-            </span>
-          </>
-        )}
-        {/* Open puts its view in `visited` first (./shell): drawn once opened, kept while closed. */}
-        {visited.size > 0 && (
           <div
             id="panel"
             class="panel"
@@ -199,13 +150,13 @@ export class App extends Reactive<AppProps> {
                   shell.open('chat');
                 }}
               >
-                {newIcon()}
+                <Icon name="new" />
                 <span>{strings.newConversation}</span>
               </button>
               {/* Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */}
               {bubble && (
                 <button type="button" class="icon" title={strings.close} onClick={shell.close}>
-                  {closeIcon()}
+                  <Icon name="close" />
                 </button>
               )}
             </div>
@@ -247,8 +198,6 @@ export class App extends Reactive<AppProps> {
               </div>
             ))}
           </div>
-        )}
-      </div>
     );
   }
 }

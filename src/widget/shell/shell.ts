@@ -5,11 +5,7 @@ import type { Emitter } from '../platform/events';
 import { isView, type Mode, type View } from '../options/options';
 import { listen } from '../platform/listen';
 
-/**
- * Below this width or height the bubble panel covers the viewport. Kept in step with shell.css, and
- * spelled as its minifier prints that query, so the bundle holds the same bytes twice (12 B gzip less).
- */
-export const FULL_SCREEN_QUERY = '(width<=480px),(height<=500px)';
+import { FULL_SCREEN_QUERY } from '../launcher/full-screen';
 
 export interface Shell {
   readonly isOpen: ReadonlySignal<boolean>;
@@ -52,12 +48,25 @@ const lockScroll = (doc: Document): (() => void)[] =>
     });
   });
 
-export function createShell(agentId: string, mode: Mode, emitter: Emitter, win: Window, initial: View): Shell {
+export interface ShellSettings {
+  agentId: string;
+  mode: Mode;
+  emitter: Emitter;
+  win: Window;
+  /** The view shown first. */
+  initial: View;
+  /** The loader has already opened the panel (and announced it) on this view: start open. */
+  openOn?: View;
+  /** Start with a focus request (the visitor was in the loader's stand-in panel). */
+  focus?: boolean;
+}
+
+export function createShell({ agentId, mode, emitter, win, initial, openOn, focus }: ShellSettings): Shell {
   const inline = mode === 'inline';
-  const isOpen = signal(inline);
-  const view = signal<View>(initial);
-  const visited = signal<ReadonlySet<View>>(new Set(inline ? [initial] : []));
-  const focusRequest = signal(0);
+  const isOpen = signal(inline || openOn !== undefined);
+  const view = signal<View>(openOn ?? initial);
+  const visited = signal<ReadonlySet<View>>(new Set(isOpen.value ? [view.value] : []));
+  const focusRequest = signal(focus ? 1 : 0);
   // jsdom and some embedded browsers have no matchMedia.
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
   const modal = signal(query?.matches);

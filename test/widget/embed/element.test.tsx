@@ -4,7 +4,8 @@
 import { act, fireEvent, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AgentWidgetElement } from '../../../src/widget/embedding/element';
-import { defineElement } from '../../../src/widget/entries/bundler';
+import { defineElement } from '../../../src/widget/embedding/element';
+import { bundlerChunks } from '../../support/chunks';
 import { hostCss } from '../../../src/widget/options/theme';
 import { useSandboxServer } from '../../support/msw';
 import { CHAT_URL, proxyReplying, send, settle } from '../helpers';
@@ -12,7 +13,7 @@ import { CHAT_URL, proxyReplying, send, settle } from '../helpers';
 const api = useSandboxServer();
 
 beforeAll(() => {
-  defineElement();
+  defineElement(bundlerChunks);
 });
 
 afterEach(() => {
@@ -153,7 +154,7 @@ describe('<agent-widget>', () => {
 
   test('is defined once: a second defineElement() is a no-op', () => {
     expect(customElements.get('agent-widget')).toBeDefined();
-    expect(defineElement()).toBe(false);
+    expect(defineElement(bundlerChunks)).toBe(false);
   });
 
   test('its host rules leave sizing to the page; our own host element stays locked down, above any z-index', () => {

@@ -4,6 +4,7 @@
 import { act, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { frameParams, startFrame } from '../../../src/widget/embedding/frame';
+import { bundlerChunks } from '../../support/chunks';
 import { SANDBOX_BASE_URL, useSandboxServer } from '../../support/msw';
 import { CHAT_URL, proxyReplying, send, settle } from '../helpers';
 
@@ -56,7 +57,7 @@ function start(params: Record<string, string>, fragment = ''): ReturnType<typeof
   const query = new URLSearchParams({ agentId: 'demo-agent', apiBase: SANDBOX_BASE_URL, chatUrl: CHAT_URL, title: 'Acme', persist: 'none', ...params });
   history.replaceState(null, '', `/embed.html?${query}${fragment}`);
   act(() => {
-    stops.push(startFrame(window, parentWindow));
+    stops.push(startFrame(window, bundlerChunks, parentWindow));
   });
   const host = document.querySelector('[data-agent-widget]');
   const root = host?.shadowRoot?.firstElementChild;
@@ -164,7 +165,7 @@ describe('events to the parent', () => {
   test('unusable options: a console error, an error event to the parent, nothing drawn', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     history.replaceState(null, '', `/embed.html?agentId=demo-agent&apiBase=${SANDBOX_BASE_URL}`);
-    stops.push(startFrame(window, parentWindow));
+    stops.push(startFrame(window, bundlerChunks, parentWindow));
     expect(error).toHaveBeenCalledTimes(1);
     expect(error.mock.calls[0]?.[0]).toContain('data-chat-url (chatUrl) is missing');
     expect(ofType('error')).toEqual([['error', { agentId: 'demo-agent' }, '*']]);

@@ -5,7 +5,8 @@ import { act, fireEvent, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installGlobal, type AgentWidgetApi } from '../../../src/widget/embedding/global';
 import type { BookingContext } from '../../../src/widget/booking/types';
-import { defineElement } from '../../../src/widget/entries/bundler';
+import { defineElement } from '../../../src/widget/embedding/element';
+import { bundlerChunks, testChunks } from '../../support/chunks';
 import { resolveOptions, type WidgetOptions } from '../../../src/widget/options/options';
 import { useSandboxServer } from '../../support/msw';
 import { baseOptions, CHAT_URL, settle } from '../helpers';
@@ -55,7 +56,7 @@ function scriptTag(attributes: Record<string, string>): HTMLScriptElement {
 async function install(script: Element | null, init?: WidgetOptions): Promise<AgentWidgetApi> {
   let api: AgentWidgetApi | undefined;
   await act(async () => {
-    api = installGlobal(window, script);
+    api = installGlobal(window, script, testChunks);
     if (init) api.init(init);
     // The script tag starts in a task of its own.
     await new Promise((resolve) => setTimeout(resolve));
@@ -109,7 +110,7 @@ describe('prefill', () => {
   });
 
   test('<agent-widget prefill-email="…"> prefills its own booking form', async () => {
-    defineElement();
+    defineElement(bundlerChunks);
     const el = document.createElement('agent-widget');
     for (const [name, value] of Object.entries({ 'agent-id': 'demo-agent', 'api-base': 'https://sandbox.test/api', 'chat-url': CHAT_URL, view: 'booking', 'prefill-email': 'ada@example.com' }))
       el.setAttribute(name, value);

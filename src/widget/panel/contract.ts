@@ -1,0 +1,58 @@
+// What passes between the loader (widget.js, ../embedding) and the panel (its own file, ./index): the
+// loader draws the launcher and owns the page-facing API; the panel draws everything behind the launcher.
+// Types only: the loader never imports the panel's code, it receives it (../embedding/chunks).
+import type { Strings } from '../i18n';
+import type { ResolvedOptions, View } from '../options/options';
+import type { Emitter } from '../platform/events';
+import type { Store } from '../platform/storage';
+
+/** The loader's launcher as the panel drives it (bubble mode; an inline panel has none). */
+export interface LauncherControl {
+  /** aria-expanded and the icon follow the panel. */
+  setOpen(open: boolean): void;
+  /** Replies the visitor has not seen; undefined for none. */
+  setUnread(count: number | undefined): void;
+  focus(): void;
+}
+
+export interface PanelHost {
+  /** The widget's shadow root: the panel adopts its styles here. */
+  root: ShadowRoot;
+  /** The element the panel renders into, inside the loader's root element (which carries lang and dir). */
+  container: HTMLElement;
+  options: ResolvedOptions;
+  emitter: Emitter;
+  /** The visitor's storage for this agent, shared with the loader (the teaser's note). */
+  store: Store;
+  now: () => number;
+  /** The text: English with the language's dictionary and the owner's known strings on top. */
+  strings: Strings;
+  /** The language of `strings` (BCP 47). */
+  lang: string;
+  /** Bubble mode only. */
+  launcher: LauncherControl | undefined;
+  /** Set when the loader has already opened (and announced) the panel on this view: the panel starts open. */
+  openOn: View | undefined;
+  /** Focus moves into the view once drawn: it was in the loader's stand-in panel. */
+  focus: boolean;
+}
+
+export interface PanelHandle {
+  open(view?: View): void;
+  close(): void;
+  toggle(): void;
+  /** Forgets the visitor's stored conversation, booking codes and id. */
+  reset(): void;
+  /** New text (the language arrived after the panel). */
+  speak(strings: Strings, lang: string): void;
+  destroy(): void;
+}
+
+/** What the panel's file hands the loader. */
+export interface PanelModule {
+  /** The owner's texts split into those the dictionary knows, and the names of the others. */
+  pickStrings(given: Record<string, unknown>): [Partial<Strings>, string[]];
+  /** The English dictionary, for the loader to lay the language and the owner's texts over. */
+  defaultStrings: Strings;
+  mountPanel(host: PanelHost): PanelHandle;
+}

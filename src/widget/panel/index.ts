@@ -1,0 +1,102 @@
+// The panel's file: everything behind the launcher. The loader (../embedding/mount) fetches it on the
+// visitor's first intent or when the browser is idle, and calls mountPanel() when the panel is first
+// needed. It creates the stores, draws the App into the loader's container and drives the launcher.
+import { effect } from '@preact/signals-core';
+import { h, render } from 'preact';
+import { createBookingClient } from '../../core/booking-client';
+import { bookingCss, createBookingStores } from '../booking';
+import type { BookingEmit } from '../booking/types';
+import { createChatClient } from '../chat/client';
+import { createChat, type Chat } from '../chat/store';
+import chatCss from '../chat/chat.css?inline';
+import { defaultStrings, pickStrings, type Strings } from '../i18n';
+import { adoptStyles } from '../options/theme';
+import { createRememberedBookings, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
+import { App } from '../shell/App';
+import shellCss from '../shell/shell.css?inline';
+import { createShell } from '../shell/shell';
+import { createUnread } from '../shell/unread';
+import type { PanelHandle, PanelHost, PanelModule } from './contract';
+
+export { defaultStrings, pickStrings };
+
+export function mountPanel(host: PanelHost): PanelHandle {
+  const { root, container, options, emitter, store, now, launcher } = host;
+  const { agentId } = options;
+  const win = container.ownerDocument.defaultView ?? window;
+  adoptStyles(root, shellCss + bookingCss + chatCss, true);
+
+  // Created on first use (the chat view, or booking asking for the conversation id), so the stored
+  // conversation is not read or parsed before it is needed.
+  let chatStore: Chat | undefined;
+  const chat = (): Chat =>
+    (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
+  let rememberedStore: RememberedBookingsStore | undefined;
+  const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
+  const visitor = createVisitorId(store);
+  const shell = createShell({ agentId, mode: options.mode, emitter, win, initial: options.view, openOn: host.openOn, focus: host.focus });
+  let visitorZone: string | undefined;
+  const booking = createBookingStores({
+    agentId,
+    apiBase: options.apiBase,
+    title: options.title,
+    locale: options.locale,
+    prefill: options.prefill,
+    utm: options.utm,
+    client: createBookingClient({ baseUrl: options.apiBase }),
+    // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).
+    get visitorTimeZone() {
+      return (visitorZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+    },
+    conversationId: () => chat().conversationId.value ?? visitor.get(),
+    // Read on first use, like the chat: only the booking views need the remembered codes.
+    get remembered() {
+      return remembered();
+    },
+    // The widget's emitter: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
+    emit: emitter.emit as BookingEmit,
+    now: () => new Date(now()),
+  });
+
+  const unread = createUnread(shell, chat);
+  const stopLauncher = launcher
+    ? effect(() => {
+        launcher.setOpen(shell.isOpen.value);
+        launcher.setUnread(unread.count.value);
+      })
+    : undefined;
+
+  const draw = (strings: Strings, lang: string) =>
+    render(h(App, { shell, chat, strings, lang, options, booking, now, launcher }), container);
+  draw(host.strings, host.lang);
+
+  let destroyed = false;
+  return {
+    open: (view) => !destroyed && shell.open(view),
+    close: () => !destroyed && shell.close(),
+    toggle: () => !destroyed && shell.toggle(),
+    reset() {
+      chat().clear();
+      remembered().clear();
+      visitor.clear();
+      store.remove('teaser');
+    },
+    speak(strings, lang) {
+      if (!destroyed) draw(strings, lang);
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      stopLauncher?.();
+      unread.dispose();
+      render(null, container);
+      chatStore?.dispose();
+      booking.dispose();
+      rememberedStore?.dispose();
+      shell.dispose();
+    },
+  };
+}
+
+/** The module as the loader receives it: a test keeps this in step with the contract. */
+export const panelModule: PanelModule = { mountPanel, pickStrings, defaultStrings };
