@@ -259,11 +259,15 @@ const environments: Record<string, EnvironmentOptions> = {
   embed: classicScript('src/widget/entries/iframe-page.ts', 'embed.js'),
   // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
   // @preact/signals-core stay imports so the app's bundler dedupes them with its own copy.
-  // The panel is a chunk of its own (agent-widget-panel.js), imported on the visitor's first intent.
+  // The panel is a chunk of its own (agent-widget-panel.js), imported on the visitor's first intent; what
+  // it shares with the entry goes to agent-widget-shared.js.
   package: readableModules({
     input: typedEntries['agent-widget'],
     external: packageIds(Object.keys(pkg.dependencies ?? {})),
-    output: { entryFileNames: 'agent-widget.js', chunkFileNames: 'agent-widget-panel.js' },
+    output: {
+      entryFileNames: 'agent-widget.js',
+      chunkFileNames: ({ isDynamicEntry }) => (isDynamicEntry ? 'agent-widget-panel.js' : 'agent-widget-shared.js'),
+    },
   }),
   // dist/server.js (agent-widget/server): web-standard, no node: import. Optional peers stay external.
   server: nodeModule(typedEntries.server, 'server.js', { external: Object.keys(pkg.peerDependencies ?? {}) }),
@@ -310,9 +314,9 @@ export default defineConfig({
       reportBrowserSizes(['widget.js', 'embed.js', builtChunk('panel').file, ...Object.values(builtLanguages()).map(({ file }) => file)]);
     },
   },
-  // The dev pages live in public/, where Vite does not look for imports: without these entries the first
-  // visit discovers preact, optimizes it and reloads the page.
-  optimizeDeps: { entries: ['src/widget/entries/script-tag.ts', 'src/widget/entries/iframe-page.ts'] },
+  // The dev pages live in public/, where Vite does not look for imports, and the panel is imported on the
+  // first open: without these entries that open discovers preact, optimizes it and reloads the page.
+  optimizeDeps: { entries: ['src/widget/entries/script-tag.ts', 'src/widget/entries/iframe-page.ts', 'src/widget/panel/index.ts'] },
   // `npm run dev`: 127.0.0.1 like `npm start`, so the proxy reaches the sandbox on the address it listens on.
   server: {
     host: process.env.HOST ?? '127.0.0.1',

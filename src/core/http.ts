@@ -1,7 +1,8 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
 import { attempt } from './attempt';
-import { isFiniteNumber, isNonEmptyString, isRecord, type Schema } from './schema';
+import { isFiniteNumber, isNonEmptyString, isRecord } from './guards';
+import type { Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
 
 export type ApiErrorKind =

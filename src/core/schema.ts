@@ -4,6 +4,8 @@
 // Hand-written rather than a schema library: valibot cost 2.4 KB gzip for the booking shapes alone,
 // zod/mini 5.7 KB; the widget's whole budget for this is a few hundred bytes.
 
+import { isFiniteNumber, isRecord } from './guards';
+
 /** What a Schema throws: `path` says where in the answer, e.g. `config.duration_options[0].duration_minutes`. */
 const shapeError = (path: string, expected: string): Error => new Error(`${path || 'the answer'}: expected ${expected}`);
 
@@ -22,12 +24,6 @@ export const where =
 
 /** A JSON value of one type: `test` says whether it is. */
 const check = <T>(test: (value: unknown) => boolean, expected: string): Schema<T> => where((v) => v as T, test, expected);
-
-/** A number JSON can carry: not NaN, not infinite. Number.isFinite never converts: anything but a number is false. */
-export const isFiniteNumber = Number.isFinite as (v: unknown) => v is number;
-
-/** Text with more than whitespace in it. */
-export const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && !!v.trim();
 
 export const string: Schema<string> = check((v) => typeof v === 'string', 'a string');
 export const number: Schema<number> = check(isFiniteNumber, 'a number');
@@ -52,13 +48,7 @@ export const array =
   (value, path) =>
     aList(value, path).map((v, i) => item(v, `${path}[${i}]`));
 
-/** A plain object (not null, not an array): what JSON calls an object. */
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const anObject = check<Record<string, unknown>>(isRecord, 'an object');
-
-/** Untrusted list data read by hand: `value`'s items when it is a list (else none), each as fields to check one by one. */
-export const recordsIn = (value: unknown): Record<string, unknown>[] =>
-  (Array.isArray(value) ? value : []).map((item: unknown) => (item ?? {}) as Record<string, unknown>);
 
 /** An object of string keys to `item`s, with no prototype, so keys like `__proto__` are plain data. */
 export const record =

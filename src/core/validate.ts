@@ -1,6 +1,6 @@
 // Format checks shared by the clients (before any request), the sandbox (at its boundary) and the UI.
 import { ApiError } from './http';
-import { isNonEmptyString } from './schema';
+import { isNonEmptyString } from './guards';
 import { addDays } from './time';
 
 export { isNonEmptyString };

@@ -34,6 +34,9 @@ interface Opened {
   messages: string[];
 }
 
+/** A language's file next to widget.js: chunks/<code>.<hash>.js. */
+const LANGUAGE_FILE = /^\/chunks\/[a-z]{2}\.[\w-]{8}\.js$/;
+
 async function openPage(lang: string, options: { phone?: boolean; block?: boolean } = {}): Promise<Opened> {
   // In the demo agent's zone, so the calendar's days are the agent's and carry their counts of free times.
   const device = options.phone ? PHONE : { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' as const };
@@ -44,8 +47,8 @@ async function openPage(lang: string, options: { phone?: boolean; block?: boolea
   const fetched: string[] = [];
   const messages: string[] = [];
   page.on('console', (m) => m.text().startsWith('[AgentWidget]') && messages.push(m.text()));
-  page.on('request', (r) => r.url().includes('/locales/') && fetched.push(new URL(r.url()).pathname));
-  if (options.block) await page.route('**/locales/**', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  page.on('request', (r) => LANGUAGE_FILE.test(new URL(r.url()).pathname) && fetched.push(new URL(r.url()).pathname));
+  if (options.block) await page.route(/\/chunks\/de\.[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
   const url = `${demo.server.url}page-in-${lang}.html`;
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: pageIn(lang) }));
   await page.goto(url);
@@ -95,7 +98,7 @@ suite('languages in Chromium', () => {
     await page.getByRole('button', { name: 'Chat mit Harbor Physio' }).click();
     expect(await root(page).getAttribute('lang')).toBe('de');
     expect(await root(page).getAttribute('dir')).toBe('ltr');
-    expect(fetched).toEqual(['/locales/de.js']);
+    expect(fetched).toEqual([expect.stringMatching(/^\/chunks\/de\./)]);
     await expect.poll(() => page.getByRole('textbox', { name: 'Nachricht' }).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Buchen', exact: true }).click();
     await page.getByRole('heading', { name: 'Wie viel Zeit benötigen Sie?' }).waitFor();
@@ -176,8 +179,8 @@ suite('languages in Chromium', () => {
   test('a language file that cannot load: English, lang=en, one console message', async () => {
     const { page, fetched, messages } = await openPage('de', { block: true });
     await expect.poll(() => messages.length).toBe(1);
-    expect(messages[0]).toMatch(/\[AgentWidget\] Speaking English: .*\/locales\/de\.js failed/);
-    expect(fetched).toEqual(['/locales/de.js']);
+    expect(messages[0]).toMatch(/\[AgentWidget\] Speaking English: .*\/chunks\/de\.[\w-]{8}\.js could not be loaded: /);
+    expect(fetched).toEqual([expect.stringMatching(/^\/chunks\/de\./)]);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     await page.getByRole('tab', { name: 'Book', exact: true }).waitFor();
     expect(await root(page).getAttribute('lang')).toBe('en');

@@ -3,7 +3,7 @@
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';
-import { MAX_STARTER_CHARS } from '../../src/widget/options/options';
+import { MAX_STARTER_CHARS } from '../../src/widget/options/panel-options';
 import { useSandboxServer } from '../support/msw';
 import { mountWidget, openChat, proxyReplying, send, type } from './helpers';
 
@@ -84,11 +84,12 @@ describe('starter questions', () => {
     ['JSON that is not a list', '{"0": "Prices?"}'],
   ])('%s: one warning naming data-starters, and none shown', (_, starters) => {
     const { ui } = mountWidget({ starters: starters as string[] });
+    // The panel reads its options when its code arrives: here, on the first open.
+    openChat(ui);
     expect(consoleWarn).toHaveBeenCalledTimes(1);
     expect(String(consoleWarn.mock.calls[0]?.[0])).toContain(
       `data-starters (starters) must be 1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON).`,
     );
-    openChat(ui);
     expect(ui.queryByRole('group')).toBeNull();
     expect(ui.getByRole('textbox', { name: 'Message' })).toBeTruthy();
   });
@@ -97,8 +98,8 @@ describe('starter questions', () => {
     const cycle: unknown[] = ['Prices?'];
     cycle.push(cycle);
     const { ui } = mountWidget({ starters: cycle as string[] });
-    expect(consoleWarn).toHaveBeenCalledTimes(1);
     openChat(ui);
+    expect(consoleWarn).toHaveBeenCalledTimes(1);
     expect(ui.queryByRole('group')).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } 
 import { installGlobal, type AgentWidgetApi } from '../../src/widget/embedding/global';
 import { testChunks } from '../support/chunks';
 import { resolveOptions } from '../../src/widget/options/options';
+import { resolvePanelOptions } from '../../src/widget/options/panel-options';
 import { VERSION } from '../../src/widget/platform/version';
 import { useSandboxServer } from '../support/msw';
 import { baseOptions, settle, widgetUi } from './helpers';
@@ -134,10 +135,11 @@ describe('script tag validation', () => {
 
   test('data-avatar that is not an http(s) URL: one warning naming it, and no image', async () => {
     await install(scriptTag({ ...REQUIRED, 'data-title': 'Acme', 'data-avatar': 'javascript:alert(1)' }));
+    const shadow = hosts()[0]?.shadowRoot ?? undefined;
+    // The panel reads its options when its code arrives: when the browser is idle, or on the first open.
+    act(() => widgetUi(shadow).getByRole('button', { name: 'Chat with Acme' }).click());
     expect(consoleWarn).toHaveBeenCalledTimes(1);
     expect(String(consoleWarn.mock.calls[0]?.[0])).toContain('data-avatar (avatar) must be an http(s) URL.');
-    const shadow = hosts()[0]?.shadowRoot ?? undefined;
-    act(() => widgetUi(shadow).getByRole('button', { name: 'Chat with Acme' }).click());
     expect(shadow?.querySelector('img')).toBeNull();
   });
 
@@ -270,7 +272,13 @@ describe('resolveOptions', () => {
 
   test('defaults for every optional option', async () => {
     const { options } = resolveOptions({ agentId: 'a1', apiBase: '/', chatUrl: '/c' }, page, 'de-DE');
-    expect(options).toMatchObject({ color: '#4f46e5', locale: 'de-DE', mode: 'bubble', title: undefined, greeting: undefined });
+    expect(options).toMatchObject({ color: '#4f46e5', locale: 'de-DE', mode: 'bubble', title: undefined });
+    if (!options) throw new Error('the options were refused');
+    expect(resolvePanelOptions(options.panelInput)).toEqual({
+      options: { greeting: undefined, starters: [], avatar: undefined, prefill: undefined, utm: undefined, strings: {} },
+      warnings: [],
+      mistakes: [],
+    });
   });
 
   test('a bad locale or colour is a warning, not an error', async () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installGlobal, type AgentWidgetApi } from '../../src/widget/embedding/global';
 import { testChunks } from '../support/chunks';
 import { ELEMENT_ATTRIBUTES, readOptions, resolveOptions } from '../../src/widget/options/options';
+import { resolvePanelOptions } from '../../src/widget/options/panel-options';
 import { hostCss } from '../../src/widget/options/theme';
 import { useSandboxServer } from '../support/msw';
 import { mountWidget } from './helpers';
@@ -58,8 +59,12 @@ describe('data-z-index / zIndex', () => {
   });
 
   test('init() still takes utm as a boolean, now that numbers and booleans are read as text', () => {
-    expect(resolveOptions({ ...REQUIRED, utm: true }, 'https://shop.test/?utm_source=mail').options?.utm).toEqual({ utm_source: 'mail' });
-    expect(resolveOptions({ ...REQUIRED, utm: false }, 'https://shop.test/?utm_source=mail').options?.utm).toBeUndefined();
+    const utm = (given: boolean) => {
+      const options = resolveOptions({ ...REQUIRED, utm: given }, 'https://shop.test/?utm_source=mail').options;
+      return options && resolvePanelOptions(options.panelInput).options.utm;
+    };
+    expect(utm(true)).toEqual({ utm_source: 'mail' });
+    expect(utm(false)).toBeUndefined();
   });
 
   test('a script tag’s data-z-index reaches the widget’s host rules', async () => {

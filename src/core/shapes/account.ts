@@ -2,7 +2,8 @@
 // credits, subscriptions, limits, invoices), written once; the server client checks every answer
 // with these. Records whose remaining fields the spec does not show keep them (loose).
 import { CREDITS_REMAINING_FIELDS, WEB_SOURCE_ID_FIELDS } from '../spec-assumptions';
-import { array, boolean, isFiniteNumber, loose, nullable, number, object, optional, record, string, unknown, where, type Infer, type Schema } from '../schema';
+import { isFiniteNumber } from '../guards';
+import { array, boolean, loose, nullable, number, object, optional, record, string, unknown, where, type Infer, type Schema } from '../schema';
 
 // /chat: `success` and `credits` are shown, the rest is not.
 export interface ChatCredits {

@@ -2,7 +2,8 @@
 // once: the widget checks every answer with these, and the sandbox answers with their types.
 // Required is what the flow cannot work without; the rest is optional with a default (see
 // ../spec-assumptions for the defaults that are assumptions).
-import { array, boolean, isNonEmptyString, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
+import { isNonEmptyString } from '../guards';
+import { array, boolean, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
 import { isTimeZone } from '../time';
 import { isIsoDate } from '../validate';
 

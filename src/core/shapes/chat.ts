@@ -1,5 +1,6 @@
 // The chat proxy's answer to the widget (design.md "Chat: widget <-> proxy <-> service").
-import { array, isNonEmptyString, object, optional, string, where } from '../schema';
+import { isNonEmptyString } from '../guards';
+import { array, object, optional, string, where } from '../schema';
 
 /** A cited source: only a title and a url are shown to visitors. */
 export const chatSource = object({ title: optional(string), url: optional(string) });

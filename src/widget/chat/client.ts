@@ -3,7 +3,7 @@
 import { createHttp } from '../../core/http';
 import { proxyChatSuccess } from '../../core/shapes/chat';
 import type { ChatSource, ProxyChatRequest, ProxyChatSuccess } from '../../core/types';
-import { recordsIn } from '../../core/schema';
+import { recordsIn } from '../../core/guards';
 import { isNonEmptyString } from '../../core/validate';
 
 /** Longer than the proxy's own upstream deadline, so a slow agent surfaces as the proxy's 504. */

@@ -11,7 +11,7 @@ import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError } from '../platform/log';
 import { listen } from '../platform/listen';
-import { recordsIn } from '../../core/schema';
+import { recordsIn } from '../../core/guards';
 
 /** Messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;

@@ -3,7 +3,8 @@
 import { configError, createEmitter, type Emitter } from '../platform/events';
 import type { Chunks } from './chunks';
 import { mountResolved, type WidgetHandle } from './mount';
-import { isRecord, optionsFromScript, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
+import { isRecord } from '../../core/guards';
+import { optionsFromScript, readOptions, resolveContainer, type WidgetOptions } from '../options/options';
 import { VERSION } from '../platform/version';
 import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';

@@ -12,11 +12,12 @@ import { FULL_SCREEN_QUERY } from '../launcher/full-screen';
 import { createLauncher, type Launcher } from '../launcher/launcher';
 import launcherCss from '../launcher/launcher.css?inline';
 import { createPlaceholder, type Placeholder } from '../launcher/placeholder';
-import { readOptions, reportUnknownStrings, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
+import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from '../options/options';
 import { adoptStyles, hostCss } from '../options/theme';
+import type { PanelOptions } from '../options/panel-options';
 import type { PanelHandle, PanelModule } from '../panel/contract';
+import { listen } from '../platform/listen';
 import { createEmitter, panelError, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
-import { createStore } from '../platform/storage';
 import { VERSION } from '../platform/version';
 import type { Chunks } from './chunks';
 
@@ -29,6 +30,12 @@ export interface WidgetHandle {
   reset(): void;
   destroy(): void;
   readonly version: string;
+}
+
+/** The panel's code, and the options it read when it arrived. */
+interface LoadedPanel {
+  module: PanelModule;
+  panelOptions: PanelOptions;
 }
 
 export interface MountDeps {
@@ -69,10 +76,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   // title="": an <agent-widget title="…"> host must not turn its title into a tooltip over the panel.
   const app = element(doc, 'div', { class: `aw aw--${options.position} aw--${options.mode}`, title: '' });
   // The panel renders here (display: contents), after the launcher: Preact owns this element's children only.
-  const slot = element(doc, 'div', { class: 'slot' });
+  const panelRoot = element(doc, 'div', { class: 'panel-root' });
   root.append(app);
-
-  const store = createStore(options.persist, agentId, { win, now });
 
   /** The language's dictionary once it has arrived; undefined: English (or not arrived yet). */
   let dictionary: unknown;
@@ -86,17 +91,19 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     setAttributes(app, { lang, dir: textDirection(lang) });
     launcher?.speak(texts);
     placeholder?.speak(texts);
-    if (panel && module) panel.speak(panelStrings(module), lang);
+    if (panel && loaded) panel.speak(panelStrings(loaded), lang);
   };
 
-  /** The panel's code once it has arrived (it may wait, unmounted, for the first open). */
-  let module: PanelModule | undefined;
+  /** The panel's code once it has arrived (it may wait, unmounted, for the first open), and the options it read. */
+  let loaded: LoadedPanel | undefined;
   let panel: PanelHandle | undefined;
   let placeholder: Placeholder | undefined;
   /** The view the stand-in stands for: what the panel opens on when it arrives. */
   let openView: View = options.view;
   /** Calls waiting for the panel, in order. */
   let waiting: ((panel: PanelHandle) => void)[] = [];
+  /** What waits for the panel's code only (the teaser's check), not for the panel to be drawn. */
+  let waitingForCode: ((module: PanelModule) => void)[] = [];
   /** The language's file: not needed (English, or none to fetch), asked for, or settled (arrived or not). */
   let language: 'none' | 'asked' | 'settled' | undefined = chunks.language && code !== 'en' ? undefined : 'none';
   let destroyed = false;
@@ -104,16 +111,17 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const launcher: Launcher | undefined = bubble
     ? createLauncher({ parent: app, title, strings: texts, onToggle: () => handle.toggle(), onIntent: () => request() })
     : undefined;
-  app.append(slot);
+  app.append(panelRoot);
 
   /** English with the language's and the owner's texts on top, key by key where each is text. */
-  const panelStrings = (arrived: PanelModule) => layerTexts(arrived.defaultStrings, dictionary, options.strings);
+  const panelStrings = ({ module, panelOptions }: LoadedPanel) => layerTexts(module.defaultStrings, dictionary, panelOptions.strings);
 
-  /** Draws the panel in the slot, open on `openOn` when given (the loader announced that open already). */
-  const mountPanel = (arrived: PanelModule, openOn: View | undefined, focus: boolean): PanelHandle => {
+  /** Draws the panel in panelRoot, open on `openOn` when given (the loader announced that open already). */
+  const mountPanel = (code: LoadedPanel, openOn: View | undefined, focus: boolean): PanelHandle => {
     placeholder?.destroy();
     placeholder = undefined;
-    const mounted = arrived.mountPanel({ root, container: slot, options, emitter, store, now, strings: panelStrings(arrived), lang, launcher, openOn, focus });
+    const { panelOptions } = code;
+    const mounted = code.module.mountPanel({ root, container: panelRoot, options, panelOptions, emitter, now, strings: panelStrings(code), lang, launcher, openOn, focus });
     panel = mounted;
     for (const call of waiting.splice(0)) call(mounted);
     return mounted;
@@ -124,16 +132,16 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
    * anything wants it: the stand-in (the panel opens on its view) or calls waiting.
    */
   const mountWhenReady = () => {
-    if (destroyed || panel || !module || language === undefined || language === 'asked') return;
-    if (placeholder) mountPanel(module, openView, placeholder.element.contains(root.activeElement));
-    else if (waiting.length) mountPanel(module, undefined, false);
+    if (destroyed || panel || !loaded || language === undefined || language === 'asked') return;
+    if (placeholder) mountPanel(loaded, openView, placeholder.element.contains(root.activeElement));
+    else if (waiting.length) mountPanel(loaded, undefined, false);
   };
 
-  /** The panel's code is here: the owner's texts are checked against its dictionary. */
-  const arrive = (arrived: PanelModule) => {
-    if (destroyed || module) return;
-    module = arrived;
-    reportUnknownStrings(arrived.pickStrings(options.strings)[1]);
+  /** The panel's code is here: it reads its options (and checks the owner's strings against its dictionary). */
+  const arrive = (module: PanelModule) => {
+    if (destroyed || loaded) return;
+    loaded = { module, panelOptions: module.readPanelOptions(options.panelInput) };
+    for (const call of waitingForCode.splice(0)) call(module);
     mountWhenReady();
   };
 
@@ -145,13 +153,13 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
   /** Asks for the panel's code and the language's, unless here or on the way; after a failure, anew. */
   function request(): void {
-    if (destroyed || module) return;
+    if (destroyed || loaded) return;
     if (chunks.language && language === undefined) {
       language = 'asked';
       void chunks.language(code).then((arrived) => {
         if (destroyed) return;
         // Not arrived while the panel did not either: asked again with it.
-        language = arrived === undefined && !module ? undefined : 'settled';
+        language = arrived === undefined && !loaded ? undefined : 'settled';
         if (arrived === undefined) return mountWhenReady();
         dictionary = arrived;
         speak();
@@ -172,7 +180,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   /** The stand-in, drawn at once on an open before the panel is there. */
   const showPlaceholder = () => {
     placeholder ??= createPlaceholder({
-      parent: slot,
+      parent: panelRoot,
       title,
       strings: texts,
       bubble,
@@ -241,6 +249,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       clearTimeout(teaserTimer);
       cancelIdle();
       waiting = [];
+      waitingForCode = [];
       panel?.destroy();
       placeholder?.destroy();
       launcher?.destroy();
@@ -256,15 +265,20 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     request();
   }
 
-  // The teaser: after its delay, once per visitor and text while storage keeps the note (30 days), never
-  // once the panel has been opened, and not where the panel would be full screen: on a phone it would
-  // cover the page. No teaser, no timer.
+  // The teaser: after its delay, once per visitor and text while storage keeps the note (30 days, kept by
+  // the panel's code: no offer is made of a panel that cannot load), never once the panel has been opened,
+  // and not where the panel would be full screen: on a phone it would cover the page. No teaser, no timer.
+  const offerTeaser = (text: string, arrived: PanelModule) => {
+    if (destroyed || !launcher || launcher.opened || win.matchMedia?.(FULL_SCREEN_QUERY).matches) return;
+    if (arrived.claimTeaser(options, text, { win, now })) launcher.showTeaser(text);
+  };
   const teaserText = options.teaser;
   const teaserTimer =
     launcher && teaserText
       ? setTimeout(() => {
-          if (launcher.opened || win.matchMedia?.(FULL_SCREEN_QUERY).matches) return;
-          if (store.read('teaser') !== teaserText && store.write('teaser', teaserText)) launcher.showTeaser(teaserText);
+          if (loaded) return offerTeaser(teaserText, loaded.module);
+          waitingForCode.push((arrived) => offerTeaser(teaserText, arrived));
+          request();
         }, options.teaserDelay * 1000)
       : undefined;
 
@@ -282,7 +296,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
 /** Runs `task` once the page has loaded and the browser is idle; the returned function cancels it. */
 function whenIdleAfterLoad(win: Window, task: () => void): () => void {
-  let cancel = () => undefined as void;
+  let cancel: () => void;
   const idle = () => {
     if (win.requestIdleCallback) {
       const id = win.requestIdleCallback(task);
@@ -294,9 +308,11 @@ function whenIdleAfterLoad(win: Window, task: () => void): () => void {
   };
   if (win.document.readyState === 'complete') idle();
   else {
-    const onLoad = () => idle();
-    win.addEventListener('load', onLoad, { once: true });
-    cancel = () => win.removeEventListener('load', onLoad);
+    const stop = listen(win, 'load', () => {
+      stop();
+      idle();
+    });
+    cancel = stop;
   }
   return () => cancel();
 }

@@ -1,6 +1,6 @@
 // The few elements the loader draws before Preact arrives with the panel, made with DOM calls: text goes
 // in as text nodes, never markup, and attributes as values.
-import { ICON_PATHS, type IconName } from '../platform/icon-paths';
+import { CHAT_ICON, CLOSE_ICON } from '../platform/icon-paths';
 
 type Attributes = Record<string, string | number | boolean | undefined>;
 
@@ -26,13 +26,15 @@ export function element<K extends keyof HTMLElementTagNameMap>(
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+const PATHS = { chat: CHAT_ICON, close: CLOSE_ICON };
+
 /** A decorative icon, as ../platform/Icon draws it in the panel. */
-export function icon(doc: Document, name: IconName): SVGSVGElement {
+export function icon(doc: Document, name: keyof typeof PATHS): SVGSVGElement {
   const svg = doc.createElementNS(SVG, 'svg');
   setAttributes(svg, { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true' });
   const path = doc.createElementNS(SVG, 'path');
   setAttributes(path, {
-    d: ICON_PATHS[name],
+    d: PATHS[name],
     fill: 'none',
     stroke: 'currentColor',
     'stroke-width': 2,

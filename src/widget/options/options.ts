@@ -1,15 +1,15 @@
 // Every option of the widget is validated here, whether it came from data-* attributes or init().
 // A missing or malformed required option: ONE console.error naming it, and nothing is drawn.
-// A malformed optional one: one console.warn, and its default is used. The owner's strings are the
-// exception: a mistake there is one console.error naming it, and the built-in text is used for it.
-// Whether each key names a text of the dictionary is checked when the panel (which holds the
-// dictionary) arrives: see reportUnknownStrings.
-import { isNonEmptyString, isRecord } from '../../core/schema';
+// A malformed optional one: one console.warn, and its default is used. The options only the panel uses,
+// and the owner's strings (checked against the dictionary), are read by the panel's code when it arrives
+// (./panel-options).
 import { attempt } from '../../core/attempt';
+import { isRecord } from '../../core/guards';
 import type { Strings } from '../i18n';
 import { logError, logWarning } from '../platform/log';
+import { PANEL_KEYS } from './panel-keys';
+import { asText, httpUrl, isTextEntry, kebab, nonEmpty, oneOf, optionName, readRules, type Problems, type Rule, type Rules } from './rules';
 
-export { isRecord };
 
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
 export type View = (typeof VIEWS)[number];
@@ -61,12 +61,16 @@ export interface WidgetOptions {
   zIndex?: number | string;
 }
 
+/**
+ * What the loader reads and checks: all it needs to draw the launcher and to start. The options only
+ * the panel uses (greeting, starters, avatar, prefill, UTM) are read by the panel when its code arrives
+ * (./panel-options), from `panelInput`.
+ */
 export interface ResolvedOptions {
   agentId: string;
   apiBase: string;
   chatUrl: string;
   title: string | undefined;
-  greeting: string | undefined;
   color: string;
   position: Position;
   theme: Theme;
@@ -74,17 +78,22 @@ export interface ResolvedOptions {
   persist: Persist;
   mode: Mode;
   target: string | Element | undefined;
-  /** The owner's texts by key, every value text; the keys are checked against the dictionary by the panel. */
+  /** The owner's texts by key, every value text: the loader takes those of its own keys. */
   strings: OwnerStrings;
-  prefill: Record<string, string> | undefined;
-  /** The page's UTM parameters, when the owner opted in. */
-  utm: Record<string, string> | undefined;
   view: View;
-  starters: readonly string[];
-  avatar: string | undefined;
   teaser: string | undefined;
   teaserDelay: number;
   zIndex: string;
+  panelInput: PanelInput;
+}
+
+/** The options as given, for the panel to read its own from. */
+export interface PanelInput {
+  given: Readonly<Record<string, unknown>>;
+  /** What relative URLs (the avatar) resolve against. */
+  baseUri: string;
+  /** The page's address when the widget started: its query may supply prefill values and UTM parameters. */
+  pageUrl: string;
 }
 
 /** Texts by key as the owner gave them: whether each key names a string of the dictionary is not known yet. */
@@ -92,94 +101,52 @@ export type OwnerStrings = Readonly<Record<string, string>>;
 
 export const DEFAULT_COLOR = '#4f46e5';
 
-/**
- * How an option is read: its parser (undefined: malformed), what a good value looks like (for the
- * console), and its default, left out where that is undefined. An empty default marks a required option:
- * there is nothing to fall back on.
- */
-type Rule<T> = readonly [parse: (value: string, baseUri: string) => T | undefined, expected: string, fallback?: T];
-
-/** The options given as text (attributes, the iframe's URL, init()), as they come out of their rules. */
-type Parsed = Omit<ResolvedOptions, 'locale' | 'utm' | 'target' | 'strings' | 'prefill'> & {
+/** The options given as text that the loader reads (ResolvedOptions less what is read another way). */
+type Parsed = Omit<ResolvedOptions, 'locale' | 'target' | 'strings' | 'panelInput'> & {
   /** Undefined: the page's language decides. */
   locale: string | undefined;
-  /** Undefined: off, as false is. */
-  utm: boolean | undefined;
   target: string | undefined;
-};
-
-const same = (value: string): string => value;
-
-const httpUrl = (value: string, baseUri: string): string | undefined => {
-  const url = attempt(() => new URL(value, baseUri));
-  return url && /^https?:$/.test(url.protocol) ? url.href : undefined;
 };
 
 /** Undefined for no tag (Intl gives no locale for it) as for a malformed one. */
 const canonicalLocale = (value: string | undefined): string | undefined => attempt(() => Intl.getCanonicalLocales(value)[0]);
 
-/** Characters of one starter question: a button, not a paragraph. */
-export const MAX_STARTER_CHARS = 120;
-
-const isStarter = (v: unknown): v is string => isNonEmptyString(v) && v.length <= MAX_STARTER_CHARS;
-
 /** Characters of the teaser: a line or two beside the launcher. */
 export const MAX_TEASER_CHARS = 140;
 
-/** A list of 1-4 starter questions. */
-const starterList = (list: unknown): string[] | undefined =>
-  Array.isArray(list) && list.length && list.length < 5 && list.every(isStarter) ? list : undefined;
+const optional = <T>(parse: Rule<T | undefined>['parse'], expected: string): Rule<T | undefined> => ({ parse, expected, fallback: undefined });
+const required = (parse: Rule<string>['parse'], expected: string): Rule<string> => ({ parse, expected, fallback: '', required: true });
 
-/** One of `allowed`, the first being the default. */
-const oneOf = <T extends string>(...allowed: [T, ...T[]]): Required<Rule<T>> => [
-  (v) => allowed.find((a) => a === v),
-  `one of ${allowed.join(', ')}`,
-  allowed[0],
-];
-
-/** Every option a script tag can carry, as data-<kebab-case>. */
-const RULES: { [K in keyof Parsed]: undefined extends Parsed[K] ? Rule<Parsed[K]> : Required<Rule<Parsed[K]>> } = {
-  agentId: [(v) => (/^\S{1,200}$/.test(v) ? v : undefined), 'an id', ''],
-  apiBase: [httpUrl, 'an http(s) URL', ''],
-  chatUrl: [httpUrl, 'an http(s) URL', ''],
-  title: [same, 'text'],
-  greeting: [same, 'text'],
-  starters: [(v) => starterList(attempt(() => JSON.parse(v))), `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`, []],
-  avatar: [httpUrl, 'an http(s) URL'],
-  color: [(v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), '#rgb or #rrggbb', DEFAULT_COLOR],
+const RULES: Rules<Parsed> = {
+  agentId: required((v) => (/^\S{1,200}$/.test(v) ? v : undefined), 'an id'),
+  apiBase: required(httpUrl, 'an http(s) URL'),
+  chatUrl: required(httpUrl, 'an http(s) URL'),
+  title: optional(asText, 'text'),
+  color: { parse: (v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), expected: '#rgb or #rrggbb', fallback: DEFAULT_COLOR },
   position: oneOf('right', 'left'),
   theme: oneOf('light', 'dark', 'auto'),
-  locale: [canonicalLocale, 'a language tag'],
+  locale: optional(canonicalLocale, 'a language tag'),
   persist: oneOf('local', 'session', 'none'),
   view: oneOf(...VIEWS),
-  // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
-  utm: [(v) => (v === 'true' ? true : v === 'false' ? false : undefined), 'one of true, false'],
-  // Last: the <agent-widget> element has none of these (it is always inline).
-  teaser: [(v) => (v.length > MAX_TEASER_CHARS ? undefined : v), `text of up to ${MAX_TEASER_CHARS} characters`],
-  teaserDelay: [(v) => (/^\d{1,4}$/.test(v) && +v <= 3600 ? +v : undefined), '0 to 3600 (seconds)', 5],
+  teaser: optional((v) => (v.length > MAX_TEASER_CHARS ? undefined : v), `text of up to ${MAX_TEASER_CHARS} characters`),
+  teaserDelay: { parse: (v) => (/^\d{1,4}$/.test(v) && +v <= 3600 ? +v : undefined), expected: '0 to 3600 (seconds)', fallback: 5 },
   // The browser caps a larger number at the top, 2147483647.
-  zIndex: [(v) => (/^\d{1,10}$/.test(v) ? v : undefined), 'a whole number', '2147483647'],
+  zIndex: { parse: (v) => (/^\d{1,10}$/.test(v) ? v : undefined), expected: 'a whole number', fallback: '2147483647' },
   mode: oneOf('bubble', 'inline'),
-  target: [same, 'a selector'],
+  target: optional(asText, 'a selector'),
 };
 
-/** prefillFromUrl is a list (or "name,email"), read by prefillOf; strings is JSON, read by stringsOf. */
-const SCRIPT_KEYS = ['prefillFromUrl', 'strings', ...Object.keys(RULES)];
+/** The options only a bubble has: the <agent-widget> element (always inline) takes none of them. */
+const BUBBLE_ONLY: readonly string[] = ['teaser', 'teaserDelay', 'zIndex', 'mode', 'target'];
 
-const kebab = (key: string): string => key.replace(/[A-Z]/g, '-$&').toLowerCase();
+/** Every option a tag can carry (as data-<kebab-case>): the loader's, and the panel's (./panel-options). */
+const SCRIPT_KEYS = [...Object.keys(RULES), 'strings', ...PANEL_KEYS];
 
 /** SCRIPT_KEYS in kebab-case, in the same order: the attribute names without their prefix. */
 const SCRIPT_NAMES = SCRIPT_KEYS.map(kebab);
 
 /** The <agent-widget> element's attributes: the script tag's without "data-", and none of the bubble's own. */
-export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_NAMES.slice(0, -5);
-
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
-
-/** Messages name both spellings, so they read right for a script tag and for init(). */
-const name = (key: string): string => `data-${kebab(key)} (${key})`;
-
-const nonEmpty = <T extends object>(record: T): T | undefined => (Object.keys(record).length ? record : undefined);
+export const ELEMENT_ATTRIBUTES: readonly string[] = SCRIPT_KEYS.filter((key) => !BUBBLE_ONLY.includes(key)).map(kebab);
 
 /**
  * The options an element's attributes carry (`prefix` "data-" on the script tag, "" on <agent-widget>);
@@ -200,111 +167,44 @@ export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string,
   return nonEmpty(found);
 }
 
-const isPair = (entry: [string, unknown]): entry is [string, string] => typeof entry[1] === 'string';
-
-/** The string entries of an object; undefined for anything else. */
-const stringRecord = (value: unknown): Record<string, string> | undefined =>
-  isRecord(value) ? Object.fromEntries(Object.entries(value).filter(isPair)) : undefined;
-
-/** `keys` from the page's query string, only those present; capped, as anyone can craft a link. */
-const fromQuery = (pageUrl: string, keys: readonly string[]): Record<string, string> | undefined => {
-  const query = new URL(pageUrl).searchParams;
-  return nonEmpty(
-    Object.fromEntries(keys.map((key): [string, unknown] => [key, (key && query.get(key)?.trim().slice(0, 200)) || undefined]).filter(isPair)),
-  );
-};
-
-/** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
-const prefillOf = (raw: Record<string, unknown>, pageUrl: string): Record<string, string> | undefined => {
-  // A list or "name,email": an array's String() is its items joined by commas.
-  const keys = String(raw.prefillFromUrl ?? '').split(',').map((k) => k.trim());
-  return nonEmpty({ ...fromQuery(pageUrl, keys), ...stringRecord(raw.prefill) });
-};
-
-/** `options` only when `errors` is empty. `mistakes` (in the owner's strings) do not stop the widget. */
+/** `options` only when `errors` is empty. */
 export interface Resolution {
   options: ResolvedOptions | undefined;
   errors: string[];
   warnings: string[];
-  mistakes: string[];
 }
 
-const unknownOrNonText = (keys: readonly string[]): string => `${name('strings')} has unknown or non-text ${keys.join(', ')}.`;
-
 /**
- * The owner's strings: an object from init(), JSON from data-strings. A value that is not text goes to
- * `mistakes`; keys the dictionary does not know are reported by reportUnknownStrings.
+ * The owner's texts as the loader uses them (the launcher's, the stand-in's): an object from init(), JSON
+ * from data-strings, its text values. The panel checks them against the dictionary and reports what it
+ * cannot use (./panel-options).
  */
-const stringsOf = (value: unknown, mistakes: string[]): OwnerStrings => {
-  if (value === undefined || value === '') return {};
+const ownerTexts = (value: unknown): OwnerStrings => {
   const given: unknown = typeof value === 'string' ? attempt(() => JSON.parse(value)) : value;
-  if (!isRecord(given)) {
-    mistakes.push(`${name('strings')} is not a JSON object.`);
-    return {};
-  }
-  const texts = Object.entries(given).filter(isPair);
-  if (texts.length < Object.keys(given).length) mistakes.push(unknownOrNonText(Object.keys(given).filter((key) => typeof given[key] !== 'string')));
-  return Object.fromEntries(texts);
+  return isRecord(given) ? Object.fromEntries(Object.entries(given).filter(isTextEntry)) : {};
 };
 
-/**
- * The console error for the owner's keys that name no text of the dictionary, made when the dictionary is
- * there (the panel's file); the built-in text is used for them.
- */
-export const reportUnknownStrings = (unknown: readonly string[]): void => {
-  if (unknown.length) logError(`Built-in text used: ${unknownOrNonText(unknown)}`);
-};
-
-/**
- * Pure validation: the resolved options, or every reason they cannot be used. `pageUrl` is the
- * address whose query may supply prefill values and UTM parameters, when the owner opted in.
- */
+/** Pure validation: the resolved options, or every reason they cannot be used. */
 export function resolveOptions(input: unknown, baseUri: string, fallbackLocale?: string, pageUrl = baseUri): Resolution {
-  const errors: string[] = isRecord(input) ? [] : ['init() needs an options object.'];
-  const warnings: string[] = [];
-  const mistakes: string[] = [];
+  const problems: Problems = { errors: isRecord(input) ? [] : ['init() needs an options object.'], warnings: [] };
   const given: Record<string, unknown> = isRecord(input) ? input : {};
   // Only ever run beside a document (readOptions; the tests' jsdom), so Element exists.
   const element = given.target instanceof Element ? given.target : undefined;
-  // init() may pass target as an element and starters as a list (any item but text fails the rule, so
-  // JSON cannot throw on a cycle or a BigInt); read() turns numbers and booleans into text for the rules.
-  const raw: Record<string, unknown> = {
-    ...given,
-    target: element ? undefined : given.target,
-    starters: Array.isArray(given.starters) ? JSON.stringify(given.starters.map((s: unknown) => isStarter(s) && s)) : given.starters,
-  };
-
-  /** Absent (or blank): the default, an error if required. Malformed: the default, with an error or a warning. */
-  const read = (key: keyof Parsed): unknown => {
-    const [parse, expected, fallback]: Rule<unknown> = RULES[key];
-    const required = fallback === '';
-    const value = raw[key];
-    // init() may give a number (zIndex) or a boolean (utm): read as their text. Any other type is malformed.
-    const text = ['string', 'number', 'boolean'].includes(typeof value) ? `${value}`.trim() : undefined;
-    if (value == null || text === '') {
-      if (required) errors.push(`${name(key)} is missing.`);
-      return fallback;
-    }
-    // Text here is never blank: none means a type the rules cannot read.
-    const result = text ? parse(text, baseUri) : undefined;
-    if (result === undefined) (required ? errors : warnings).push(`${name(key)} must be ${expected}.`);
-    return result ?? fallback;
-  };
-  const parsed = Object.fromEntries((Object.keys(RULES) as (keyof Parsed)[]).map((key) => [key, read(key)])) as Parsed;
+  const parsed = readRules(RULES, { ...given, target: element ? undefined : given.target }, baseUri, problems);
   const options: ResolvedOptions = {
     ...parsed,
     target: element ?? parsed.target,
     locale: parsed.locale ?? canonicalLocale(fallbackLocale) ?? 'en',
-    strings: stringsOf(raw.strings, mistakes),
-    prefill: prefillOf(raw, pageUrl),
-    utm: parsed.utm ? fromQuery(pageUrl, UTM_KEYS) : undefined,
+    strings: ownerTexts(given.strings),
+    panelInput: { given, baseUri, pageUrl },
   };
-  return { options: errors.length ? undefined : options, errors, warnings, mistakes };
+  const { errors, warnings } = problems;
+  return { options: errors.length ? undefined : options, errors, warnings };
 }
 
 /** Validates and reports to the console: one error (nothing drawn) or one warning (defaults used). */
 export function readOptions(input: unknown, doc: Document): ResolvedOptions | undefined {
-  const { options, errors, warnings, mistakes } = resolveOptions(
+  const { options, errors, warnings } = resolveOptions(
     input,
     doc.baseURI,
     // The page's language, else the browser's (one for all its windows); neither (or no valid tag): English.
@@ -312,7 +212,6 @@ export function readOptions(input: unknown, doc: Document): ResolvedOptions | un
     doc.URL,
   );
   if (warnings.length) logWarning(`Defaults used: ${warnings.join(' ')}`);
-  if (mistakes.length) logError(`Built-in text used: ${mistakes.join(' ')}`);
   if (!options) logError(`Not started: ${errors.join(' ')}`);
   return options;
 }
@@ -325,6 +224,6 @@ export function resolveContainer({ mode, target }: ResolvedOptions, doc: Documen
   if (mode === 'bubble') return doc.body;
   const found = typeof target === 'string' ? attempt(() => doc.querySelector(target)) : target;
   if (found) return found;
-  logError(`Not started: ${name('target')} ${target ? 'matches no element' : 'is missing'}.`);
+  logError(`Not started: ${optionName('target')} ${target ? 'matches no element' : 'is missing'}.`);
   return undefined;
 }

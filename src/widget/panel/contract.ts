@@ -2,9 +2,9 @@
 // loader draws the launcher and owns the page-facing API; the panel draws everything behind the launcher.
 // Types only: the loader never imports the panel's code, it receives it (../embedding/chunks).
 import type { Strings } from '../i18n';
-import type { ResolvedOptions, View } from '../options/options';
+import type { PanelInput, ResolvedOptions, View } from '../options/options';
+import type { PanelOptions } from '../options/panel-options';
 import type { Emitter } from '../platform/events';
-import type { Store } from '../platform/storage';
 
 /** The loader's launcher as the panel drives it (bubble mode; an inline panel has none). */
 export interface LauncherControl {
@@ -21,9 +21,9 @@ export interface PanelHost {
   /** The element the panel renders into, inside the loader's root element (which carries lang and dir). */
   container: HTMLElement;
   options: ResolvedOptions;
+  /** The options only the panel uses, as readPanelOptions read them. */
+  panelOptions: PanelOptions;
   emitter: Emitter;
-  /** The visitor's storage for this agent, shared with the loader (the teaser's note). */
-  store: Store;
   now: () => number;
   /** The text: English with the language's dictionary and the owner's known strings on top. */
   strings: Strings;
@@ -50,9 +50,14 @@ export interface PanelHandle {
 
 /** What the panel's file hands the loader. */
 export interface PanelModule {
-  /** The owner's texts split into those the dictionary knows, and the names of the others. */
-  pickStrings(given: Record<string, unknown>): [Partial<Strings>, string[]];
+  /** The options only the panel uses, and the owner's strings the dictionary knows; the console names what could not be used. */
+  readPanelOptions(input: PanelInput): PanelOptions;
   /** The English dictionary, for the loader to lay the language and the owner's texts over. */
   defaultStrings: Strings;
   mountPanel(host: PanelHost): PanelHandle;
+  /**
+   * Whether the owner's teaser `text` may be shown to this visitor: not offered to them before (a note in
+   * the visitor's storage, kept 30 days). Noted as offered when it may.
+   */
+  claimTeaser(options: Pick<ResolvedOptions, 'agentId' | 'persist'>, text: string, env: { win: Window; now: () => number }): boolean;
 }

@@ -9,21 +9,22 @@ import type { BookingEmit } from '../booking/types';
 import { createChatClient } from '../chat/client';
 import { createChat, type Chat } from '../chat/store';
 import chatCss from '../chat/chat.css?inline';
-import { defaultStrings, pickStrings, type Strings } from '../i18n';
+import { defaultStrings, type Strings } from '../i18n';
+import { readPanelOptions } from '../options/panel-options';
 import { adoptStyles } from '../options/theme';
-import { createRememberedBookings, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
+import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import { App } from '../shell/App';
 import shellCss from '../shell/shell.css?inline';
 import { createShell } from '../shell/shell';
 import { createUnread } from '../shell/unread';
 import type { PanelHandle, PanelHost, PanelModule } from './contract';
 
-export { defaultStrings, pickStrings };
 
 export function mountPanel(host: PanelHost): PanelHandle {
-  const { root, container, options, emitter, store, now, launcher } = host;
+  const { root, container, options, emitter, now, launcher } = host;
   const { agentId } = options;
   const win = container.ownerDocument.defaultView ?? window;
+  const store = createStore(options.persist, agentId, { win, now });
   adoptStyles(root, shellCss + bookingCss + chatCss, true);
 
   // Created on first use (the chat view, or booking asking for the conversation id), so the stored
@@ -41,8 +42,8 @@ export function mountPanel(host: PanelHost): PanelHandle {
     apiBase: options.apiBase,
     title: options.title,
     locale: options.locale,
-    prefill: options.prefill,
-    utm: options.utm,
+    prefill: host.panelOptions.prefill,
+    utm: host.panelOptions.utm,
     client: createBookingClient({ baseUrl: options.apiBase }),
     // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).
     get visitorTimeZone() {
@@ -67,7 +68,7 @@ export function mountPanel(host: PanelHost): PanelHandle {
     : undefined;
 
   const draw = (strings: Strings, lang: string) =>
-    render(h(App, { shell, chat, strings, lang, options, booking, now, launcher }), container);
+    render(h(App, { shell, chat, strings, lang, options, panelOptions: host.panelOptions, booking, now, launcher }), container);
   draw(host.strings, host.lang);
 
   let destroyed = false;
@@ -98,5 +99,10 @@ export function mountPanel(host: PanelHost): PanelHandle {
   };
 }
 
-/** The module as the loader receives it: a test keeps this in step with the contract. */
-export const panelModule: PanelModule = { mountPanel, pickStrings, defaultStrings };
+export const claimTeaser: PanelModule['claimTeaser'] = ({ agentId, persist }, text, env) => {
+  const store = createStore(persist, agentId, env);
+  return store.read('teaser') !== text && store.write('teaser', text);
+};
+
+/** The module as the loader receives it. */
+export const panelModule: PanelModule = { mountPanel, defaultStrings, claimTeaser, readPanelOptions };

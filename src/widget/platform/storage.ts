@@ -2,7 +2,7 @@
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
 // the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
-import { isRecord, recordsIn } from '../../core/schema';
+import { isRecord, recordsIn } from '../../core/guards';
 import { isTimeZone } from '../../core/time';
 import { isIsoDate } from '../../core/validate';
 import { signal } from '@preact/signals-core';

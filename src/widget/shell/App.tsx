@@ -8,6 +8,7 @@ import type { Chat } from '../chat/store';
 import type { Strings } from '../i18n';
 import { textDirection } from '../i18n/direction';
 import { VIEWS, type ResolvedOptions } from '../options/options';
+import type { PanelOptions } from '../options/panel-options';
 import { Icon } from '../platform/Icon';
 import type { LauncherControl } from '../panel/contract';
 import type { Shell } from './shell';
@@ -21,6 +22,7 @@ export interface AppProps {
   /** The language of `strings` (BCP 47): the root's lang and dir follow it, not the page's. */
   lang: string;
   options: ResolvedOptions;
+  panelOptions: PanelOptions;
   booking: BookingStores;
   now: () => number;
   /** The loader's launcher (bubble mode): focus goes back to it on close. */
@@ -70,7 +72,7 @@ export class App extends Reactive<AppProps> {
     focusIn(this, window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW);
   }
 
-  view({ shell, chat, strings, lang, options, booking, now }: AppProps) {
+  view({ shell, chat, strings, lang, options, panelOptions, booking, now }: AppProps) {
     const isOpen = shell.isOpen.value;
     const current = shell.view.value;
     const visited = shell.visited.value;
@@ -137,7 +139,7 @@ export class App extends Reactive<AppProps> {
           >
             <div class="header" part="header">
               {/* Decorative: the title names the panel. A broken image hides rather than showing its icon. */}
-              {options.avatar && <img class="avatar" part="avatar" src={options.avatar} alt="" onError={(e) => (e.currentTarget.hidden = true)} />}
+              {panelOptions.avatar && <img class="avatar" part="avatar" src={panelOptions.avatar} alt="" onError={(e) => (e.currentTarget.hidden = true)} />}
               <h2 class="title">
                 <bdi>{title}</bdi>
               </h2>
@@ -185,12 +187,12 @@ export class App extends Reactive<AppProps> {
                       chat={chat()}
                       strings={strings}
                       title={title}
-                      greeting={options.greeting ?? strings.defaultGreeting}
+                      greeting={panelOptions.greeting ?? strings.defaultGreeting}
                       locale={options.locale}
                       now={now}
                       visible={isOpen && current === 'chat'}
                       openBooking={() => shell.open('booking')}
-                      starters={options.starters}
+                      starters={panelOptions.starters}
                     />
                   ) : (
                     h(view === 'booking' ? BookingView : LookupView, { stores: booking, strings })
