@@ -6,7 +6,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { suite, useDemo } from './support/demo';
 
-const demo = useDemo({ now: '2026-11-23T14:00:00Z' });
+const demo = useDemo({ now: '2026-11-23T14:00:00Z', fixtures: true });
 
 const PANEL_FILE = /\/chunks\/panel\.[\w-]{8}\.js$/;
 const DESKTOP = { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' as const };
@@ -26,8 +26,8 @@ interface HostPage {
   errors: string[];
 }
 
-/** A host page at the demo's origin with `headers`, whose script tag loads widget.js from `scriptOrigin`. */
-async function hostPage(context: BrowserContext, { scriptOrigin = demo.server.url, lang = 'en', headers = {} } = {}): Promise<HostPage> {
+/** A host page at the demo's origin with `headers` and the widget's script tag. */
+async function hostPage(context: BrowserContext, { lang = 'en', headers = {} } = {}): Promise<HostPage> {
   const page = await context.newPage();
   const messages: string[] = [];
   const errors: string[] = [];
@@ -35,7 +35,7 @@ async function hostPage(context: BrowserContext, { scriptOrigin = demo.server.ur
   page.on('pageerror', (error) => errors.push(error.message));
   const url = `${demo.server.url}host-${lang}.html`;
   const body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Host</title></head><body><h1>Host</h1>
-<script src="${scriptOrigin}widget.js" async data-agent-id="demo-agent" data-api-base="${demo.server.url}api"
+<script src="${demo.server.url}widget.js" async data-agent-id="demo-agent" data-api-base="${demo.server.url}api"
   data-chat-url="${demo.server.url}api/chat" data-title="Harbor Physio" data-persist="none"></script></body></html>`;
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', headers, body }));
   await page.goto(url);
@@ -72,7 +72,26 @@ suite('loading the panel in Chromium', () => {
     context.on('response', (response) => {
       if (response.url().includes('/chunks/')) chunks.push({ url: response.url(), cors: response.headers()['access-control-allow-origin'] });
     });
-    const { page, messages, errors } = await hostPage(context, { scriptOrigin, lang: 'de' });
+    // A page the demo server serves itself (a page answered by page.route() would not count as on loopback,
+    // and Chromium's local network access rules would refuse it any loopback script).
+    const page = await context.newPage();
+    const messages: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (m) => m.text().startsWith('[AgentWidget]') && messages.push(m.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Its own tag for the same-origin widget.js goes unanswered: the copy from the other origin is the one.
+    await page.route(`${demo.server.url}widget.js`, (route) => route.abort());
+    await page.goto(`${demo.server.url}fixtures/plain.html`);
+    await page.evaluate(
+      ({ src, base }) => {
+        const script = document.createElement('script');
+        const attributes = { 'data-agent-id': 'demo-agent', 'data-api-base': `${base}api`, 'data-chat-url': `${base}api/chat`, 'data-title': 'Harbor Physio', 'data-locale': 'de', 'data-persist': 'none' };
+        for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+        script.src = src;
+        document.body.append(script);
+      },
+      { src: `${scriptOrigin}widget.js`, base: demo.server.url },
+    );
     // The language arrives with the panel's file, when the browser is idle: the launcher's name says it.
     await launcher(page, 'Chat mit Harbor Physio').waitFor();
     await launcher(page, 'Chat mit Harbor Physio').click();
