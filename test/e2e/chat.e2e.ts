@@ -173,3 +173,34 @@ suite('chat when the service is down', () => {
     await context.close();
   });
 });
+
+suite('a long conversation in Chromium', () => {
+  test('200 stored messages: the newest are drawn at once; scrolling up draws older ones without moving what is on screen', async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const at = Date.parse('2026-11-23T13:00:00Z');
+    const messages = Array.from({ length: 200 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'agent' : 'user', text: `Message ${i}`, at: at + i * 1000 }));
+    await context.addInitScript((stored) => localStorage.setItem('agent-widget:demo-agent:chat', stored), JSON.stringify({ at, value: { conversationId: 'conv-long', messages } }));
+    const page = await open(context);
+    await chatLog(page).getByText('Message 199', { exact: true }).waitFor();
+    expect(await chatLog(page).getByText('Message 100', { exact: true }).count()).toBe(0);
+    const drawn = () => page.getByText(/^Message \d+$/).count();
+    const firstDrawn = await drawn();
+    // Scrolled up to the top: the next batch is drawn above, and the message that was at the top stays put.
+    const before = await chatLog(page).evaluate((el) => {
+      el.scrollTop = 0;
+      const top = el.querySelector('.msg .bubble');
+      return { text: top?.textContent ?? '', y: top?.getBoundingClientRect().top ?? NaN };
+    });
+    await expect.poll(drawn).toBeGreaterThan(firstDrawn);
+    const after = await chatLog(page).evaluate(
+      (el, text) => [...el.querySelectorAll('.msg .bubble')].find((bubble) => bubble.textContent === text)?.getBoundingClientRect().top ?? NaN,
+      before.text,
+    );
+    expect(Math.abs(after - before.y)).toBeLessThanOrEqual(2);
+    // From the keyboard or a screen reader: the button at the top draws the rest.
+    while (await page.getByRole('button', { name: 'Show earlier messages' }).count()) await page.getByRole('button', { name: 'Show earlier messages' }).click();
+    await chatLog(page).getByText('Message 0', { exact: true }).waitFor();
+    await chatLog(page).getByText("Hi! I'm Harbor Physio's assistant.", { exact: false }).waitFor();
+    await context.close();
+  });
+});

@@ -209,8 +209,14 @@ describe('conversation persistence', () => {
     const { ui } = mountWidget();
     openChat(ui);
     expect(ui.getByText('Message 499')).toBeTruthy();
+    // The newest are drawn first; the older ones on the way up, as the visitor asks for them.
+    for (let batch = 0; ui.queryByRole('button', { name: 'Show earlier messages' }); batch++) {
+      expect(batch, 'Show earlier messages never goes').toBeLessThan(20);
+      fireEvent.click(ui.getByRole('button', { name: 'Show earlier messages' }));
+    }
     expect(ui.getByText('Message 300')).toBeTruthy();
     expect(ui.queryByText('Message 299')).toBeNull();
+    expect(ui.getByText('Hi! How can we help?')).toBeTruthy();
   });
 
   test('persist=none writes nothing anywhere', async () => {

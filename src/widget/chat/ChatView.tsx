@@ -225,6 +225,14 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
 
 /** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
 const PIN_SLACK = 40;
+/**
+ * How many of the newest messages are drawn when the log first shows, and how many older ones are added
+ * each time the visitor scrolls near its top: a long stored conversation opens at once (drawing all of
+ * 200 messages took 850 ms at 4x CPU), and more than fills the log's height.
+ */
+const MESSAGES_PER_BATCH = 20;
+/** Within this many pixels of the top, scrolling up draws the next batch of older messages. */
+const EARLIER_SLACK = 300;
 
 /** The log and, under it, the composer. */
 export class ChatView extends Reactive<ChatViewProps> {
@@ -233,11 +241,28 @@ export class ChatView extends Reactive<ChatViewProps> {
   pinned = true;
   /** Messages came below while the visitor was scrolled up. */
   unseen = signal(false);
+  /** How many of the newest messages are drawn; the older ones come as the visitor scrolls up. */
+  drawn = signal(MESSAGES_PER_BATCH);
+  /** Set while older messages are being added: the message that was drawn first, and how far below the log's top it was. */
+  declare anchor?: { row: Element; offset: number };
   // Declared only: view() sets tail before any commit reads them, so no class fields are emitted for them.
   /** The last render's last message and typing indicator (tail), and the ones the log last followed (seen). */
   declare tail: string;
   declare seen?: string;
   declare ticker?: ReturnType<typeof setTimeout>;
+
+  /** Draws the next batch of older messages above, keeping what the visitor sees where it is. */
+  drawEarlier = () => {
+    const row = this.log.current?.querySelector('.msg');
+    if (!row || this.anchor) return;
+    this.anchor = { row, offset: this.offsetInLog(row) };
+    this.drawn.value += MESSAGES_PER_BATCH;
+  };
+
+  /** How far below the top of the log's visible area `row` is. */
+  offsetInLog(row: Element): number {
+    return row.getBoundingClientRect().top - (this.log.current?.getBoundingClientRect().top ?? 0);
+  }
 
   toBottom = () => {
     const el = this.log.current;
@@ -258,6 +283,10 @@ export class ChatView extends Reactive<ChatViewProps> {
   }
 
   override componentDidUpdate(previous: ChatViewProps): void {
+    // Older messages drawn above: what the visitor was reading stays where it was.
+    const el = this.log.current;
+    if (el && this.anchor) el.scrollTop += this.offsetInLog(this.anchor.row) - this.anchor.offset;
+    this.anchor = undefined;
     // On screen, each render brings the stamps up to date and sets the next one, a second away while a busy
     // message counts down; off screen, none.
     clearTimeout(this.ticker);
@@ -296,11 +325,13 @@ export class ChatView extends Reactive<ChatViewProps> {
       return wanted.some((phrase) => words.includes(phrase));
     });
 
+    const firstDrawn = Math.max(0, messages.length - this.drawn.value);
     const onScroll = () => {
       const el = this.log.current;
       if (!el) return;
       this.pinned = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
       if (this.pinned) this.unseen.value = false;
+      if (firstDrawn > 0 && el.scrollTop <= EARLIER_SLACK) this.drawEarlier();
     };
 
     return (
@@ -308,11 +339,18 @@ export class ChatView extends Reactive<ChatViewProps> {
         <div class="log-wrap">
           {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
           <div ref={this.log} class="log" part="messages" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
-            <div class="msg msg--agent">
-              <div class="bubble" dir="auto">
-                <p>{greeting}</p>
+            {/* The greeting opens the conversation: above older messages not drawn yet, it would sit mid-way. */}
+            {firstDrawn > 0 ? (
+              <button type="button" class="link-button earlier" onClick={this.drawEarlier}>
+                {strings.earlierMessages}
+              </button>
+            ) : (
+              <div class="msg msg--agent">
+                <div class="bubble" dir="auto">
+                  <p>{greeting}</p>
+                </div>
               </div>
-            </div>
+            )}
             {!messages.length && starters.length > 0 && (
               <div class="msg msg--user starters" role="group" aria-label={strings.starters}>
                 {starters.map((text) => (
@@ -329,12 +367,12 @@ export class ChatView extends Reactive<ChatViewProps> {
                 ))}
               </div>
             )}
-            {messages.map((message, i) => (
+            {messages.slice(firstDrawn).map((message, i) => (
               <MessageRow
                 key={message.id}
                 {...props}
                 message={message}
-                stamp={(messages[i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(message.at)}
+                stamp={(messages[firstDrawn + i + 1]?.at ?? Infinity) - message.at < BURST_MS ? '' : ago(message.at)}
               />
             ))}
             {/* The last exchange is about booking: one click opens it, with this conversation's id. Not after a

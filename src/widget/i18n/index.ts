@@ -20,6 +20,7 @@ export const shellStrings = {
   send: 'Send',
   sources: 'Sources',
   jumpToNew: 'New messages',
+  earlierMessages: 'Show earlier messages',
   chatRetry: 'Retry',
   chatOffline: 'Not sent: you seem to be offline. It will be sent again when you are back online.',
   chatUnreachable: "We can't reach the chat service right now. Your message was not sent.",

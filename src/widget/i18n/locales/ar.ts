@@ -26,6 +26,7 @@ const strings: Strings = {
   send: 'إرسال',
   sources: 'المصادر',
   jumpToNew: 'رسائل جديدة',
+  earlierMessages: 'عرض الرسائل السابقة',
   chatRetry: 'إعادة الإرسال',
   chatOffline: 'لم تُرسَل: يبدو أنك غير متصل بالإنترنت. ستُرسَل الرسالة مجددًا عند عودة الاتصال.',
   chatFailed: 'حدث خطأ ما. لم تُرسَل رسالتك.',

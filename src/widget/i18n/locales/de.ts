@@ -24,6 +24,7 @@ const strings: Strings = {
   send: 'Senden',
   sources: 'Quellen',
   jumpToNew: 'Neue Nachrichten',
+  earlierMessages: 'Frühere Nachrichten anzeigen',
   chatRetry: 'Erneut senden',
   chatOffline: 'Nicht gesendet: Sie scheinen offline zu sein. Die Nachricht wird erneut gesendet, sobald Sie wieder online sind.',
   chatFailed: 'Etwas ist schiefgelaufen. Ihre Nachricht wurde nicht gesendet.',

@@ -24,6 +24,7 @@ const strings: Strings = {
   send: 'Enviar',
   sources: 'Fuentes',
   jumpToNew: 'Mensajes nuevos',
+  earlierMessages: 'Mostrar mensajes anteriores',
   chatRetry: 'Reintentar',
   chatOffline: 'No enviado: parece que no tiene conexión. Se enviará de nuevo cuando vuelva a estar en línea.',
   chatFailed: 'Algo salió mal. Su mensaje no se ha enviado.',

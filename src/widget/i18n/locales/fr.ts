@@ -25,6 +25,7 @@ const strings: Strings = {
   send: 'Envoyer',
   sources: 'Sources',
   jumpToNew: 'Nouveaux messages',
+  earlierMessages: 'Afficher les messages précédents',
   chatRetry: 'Réessayer',
   chatOffline:
     'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',

@@ -25,6 +25,7 @@ const strings: Strings = {
   send: 'שליחה',
   sources: 'מקורות',
   jumpToNew: 'הודעות חדשות',
+  earlierMessages: 'הצגת הודעות קודמות',
   chatRetry: 'שליחה חוזרת',
   chatOffline: 'לא נשלחה: נראה שאין חיבור לאינטרנט. ההודעה תישלח שוב כשהחיבור יחזור.',
   chatFailed: 'משהו השתבש. ההודעה שלך לא נשלחה.',

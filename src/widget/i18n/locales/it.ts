@@ -25,6 +25,7 @@ const strings: Strings = {
   send: 'Invia',
   sources: 'Fonti',
   jumpToNew: 'Nuovi messaggi',
+  earlierMessages: 'Mostra i messaggi precedenti',
   chatRetry: 'Riprova',
   chatOffline: 'Messaggio non inviato: sembra che il dispositivo sia offline. Verrà inviato di nuovo appena tornerà la connessione.',
   chatFailed: 'Si è verificato un problema. Il suo messaggio non è stato inviato.',

@@ -25,6 +25,7 @@ const strings: Strings = {
   send: '送信',
   sources: '出典',
   jumpToNew: '新着メッセージ',
+  earlierMessages: '以前のメッセージを表示',
   chatRetry: '再送信',
   chatOffline: '送信できませんでした。オフラインのようです。オンラインに戻ると自動的に再送信されます。',
   chatFailed: '問題が発生しました。メッセージは送信されていません。',

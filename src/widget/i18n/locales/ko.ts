@@ -25,6 +25,7 @@ const strings: Strings = {
   send: '보내기',
   sources: '출처',
   jumpToNew: '새 메시지',
+  earlierMessages: '이전 메시지 보기',
   chatRetry: '다시 보내기',
   chatOffline: '전송되지 않음: 오프라인 상태인 것 같습니다. 다시 연결되면 메시지가 다시 전송됩니다.',
   chatFailed: '문제가 발생했습니다. 메시지가 전송되지 않았습니다.',

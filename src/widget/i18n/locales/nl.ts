@@ -24,6 +24,7 @@ const strings: Strings = {
   send: 'Versturen',
   sources: 'Bronnen',
   jumpToNew: 'Nieuwe berichten',
+  earlierMessages: 'Eerdere berichten weergeven',
   chatRetry: 'Opnieuw proberen',
   chatOffline: 'Niet verzonden: u lijkt offline te zijn. Het bericht wordt opnieuw verzonden zodra u weer online bent.',
   chatFailed: 'Er is iets misgegaan. Uw bericht is niet verzonden.',

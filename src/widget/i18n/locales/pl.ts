@@ -26,6 +26,7 @@ const strings: Strings = {
   send: 'Wyślij',
   sources: 'Źródła',
   jumpToNew: 'Nowe wiadomości',
+  earlierMessages: 'Pokaż wcześniejsze wiadomości',
   chatRetry: 'Ponów',
   chatOffline:
     'Nie wysłano: wygląda na to, że nie ma połączenia z internetem. Wiadomość zostanie wysłana ponownie po przywróceniu połączenia.',

@@ -25,6 +25,7 @@ const strings: Strings = {
   send: 'Enviar',
   sources: 'Fontes',
   jumpToNew: 'Novas mensagens',
+  earlierMessages: 'Mostrar mensagens anteriores',
   chatRetry: 'Tentar novamente',
   chatOffline: 'Mensagem não enviada: parece que você está sem conexão. Ela será reenviada quando você voltar a ficar on-line.',
   chatFailed: 'Algo deu errado. Sua mensagem não foi enviada.',

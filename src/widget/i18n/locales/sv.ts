@@ -25,6 +25,7 @@ const strings: Strings = {
   send: 'Skicka',
   sources: 'Källor',
   jumpToNew: 'Nya meddelanden',
+  earlierMessages: 'Visa tidigare meddelanden',
   chatRetry: 'Försök igen',
   chatOffline: 'Inte skickat: du verkar vara offline. Meddelandet skickas igen när du är online igen.',
   chatFailed: 'Något gick fel. Ditt meddelande skickades inte.',

@@ -26,6 +26,7 @@ const strings: Strings = {
   send: 'Gönder',
   sources: 'Kaynaklar',
   jumpToNew: 'Yeni mesajlar',
+  earlierMessages: 'Önceki mesajları göster',
   chatRetry: 'Yeniden dene',
   chatOffline: 'Gönderilmedi: çevrimdışı görünüyorsunuz. Yeniden çevrimiçi olduğunuzda mesajınız tekrar gönderilecek.',
   chatFailed: 'Bir sorun oluştu. Mesajınız gönderilmedi.',

@@ -25,6 +25,7 @@ const strings: Strings = {
   send: '发送',
   sources: '来源',
   jumpToNew: '新消息',
+  earlierMessages: '显示更早的消息',
   chatRetry: '重新发送',
   chatOffline: '未发送：您似乎处于离线状态。恢复网络连接后将自动重新发送。',
   chatFailed: '出了点问题，您的消息未能发送。',
