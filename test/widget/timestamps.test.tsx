@@ -21,9 +21,12 @@ function openedWith(locale: string, ...ago: number[]) {
   vi.setSystemTime(T0);
   const messages = ago.map((m, i) => ({ id: `m${i}`, role: i % 2 ? 'agent' : 'user', text: `Message ${i}`, at: T0 - m * MIN }));
   localStorage.setItem(storageKey(AGENT_ID, 'chat'), JSON.stringify({ at: T0, value: { messages } }));
-  // jsdom's storage event for that write is a timer of its own.
+  // jsdom's storage event for that write is a timer of its own: let it fire.
+  vi.advanceTimersByTime(1);
   const timersBefore = vi.getTimerCount();
   const widget = mountWidget({ locale });
+  // The browser goes idle after load: the panel's code arrives and builds its formatters, one task each.
+  act(() => void vi.advanceTimersByTime(1));
   const timersClosed = vi.getTimerCount();
   openChat(widget.ui);
   return { ...widget, timersBefore, timersClosed };

@@ -4,7 +4,7 @@
 import { Component, createRef, type ComponentChildren } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
-import { fmt, plural } from '../i18n/format';
+import { fmt, plural, relativeTimeFormat } from '../i18n/format';
 import type { Strings } from '../i18n';
 import { Icon } from '../platform/Icon';
 import { link, renderMarkdown } from './markdown';
@@ -308,14 +308,12 @@ export class ChatView extends Reactive<ChatViewProps> {
     const sending = chat.sending.value;
     const undo = chat.undo.value;
     this.tail = `${messages.at(-1)?.id} ${sending}`;
-    // One per render, shared by the stamps: making one costs about a hundred times what formatting does.
-    const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
     /** How long ago `at` was, in words: "now", then minutes, hours, days ("yesterday"). */
     const ago = (at: number): string => {
       const minutes = (now() - at) / 60_000;
       const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
         minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
-      return relative.format(-Math.floor(count), unit);
+      return relativeTimeFormat(locale).format(-Math.floor(count), unit);
     };
     // The last exchange is about booking: one of the phrases (|-separated) is among a message's words.
     const wanted = strings.bookingPhrases.toLowerCase().split('|').filter(Boolean);

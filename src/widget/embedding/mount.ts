@@ -16,6 +16,7 @@ import { readOptions, type ResolvedOptions, type View, type WidgetOptions } from
 import { adoptStyles, hostCss } from '../options/theme';
 import type { PanelOptions } from '../options/panel-options';
 import type { PanelHandle, PanelModule } from '../panel/contract';
+import { whenIdle } from '../platform/idle';
 import { listen } from '../platform/listen';
 import { createEmitter, panelError, type Emitter, type Handler, type WidgetEvent } from '../platform/events';
 import { VERSION } from '../platform/version';
@@ -107,6 +108,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   /** The language's file: not needed (English, or none to fetch), asked for, or settled (arrived or not). */
   let language: 'none' | 'asked' | 'settled' | undefined = chunks.language && code !== 'en' ? undefined : 'none';
   let destroyed = false;
+  let stopWarmUp: (() => void) | undefined;
 
   const launcher: Launcher | undefined = bubble
     ? createLauncher({ parent: app, title, strings: texts, onToggle: () => handle.toggle(), onIntent: () => request() })
@@ -121,7 +123,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     placeholder?.destroy();
     placeholder = undefined;
     const { panelOptions } = code;
-    const mounted = code.module.mountPanel({ root, container: panelRoot, options, panelOptions, emitter, now, strings: panelStrings(code), lang, launcher, openOn, focus });
+    const mounted = code.module.mountPanel({ container: panelRoot, options, panelOptions, emitter, now, strings: panelStrings(code), lang, launcher, openOn, focus });
     panel = mounted;
     for (const call of waiting.splice(0)) call(mounted);
     return mounted;
@@ -141,6 +143,8 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const arrive = (module: PanelModule) => {
     if (destroyed || loaded) return;
     loaded = { module, panelOptions: module.readPanelOptions(options.panelInput) };
+    adoptStyles(root, module.css, true);
+    stopWarmUp = module.warmUp(win, options.locale);
     for (const call of waitingForCode.splice(0)) call(module);
     mountWhenReady();
   };
@@ -204,9 +208,15 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
   const openBeforePanel = (view: View | undefined) => {
     openView = view ?? openView;
     if (!placeholder) emitter.emit('open', { agentId, view: openView });
+    // The panel's code (and language) here already: drawn at once, focus moving in.
+    if (loaded && language !== undefined && language !== 'asked') {
+      mountPanel(loaded, openView, true);
+      return;
+    }
     showPlaceholder();
     launcher?.setOpen(true);
-    placeholder?.element.focus();
+    // Fixed on screen: nothing to scroll into view.
+    placeholder?.element.focus({ preventScroll: bubble });
     request();
     mountWhenReady();
   };
@@ -248,6 +258,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       destroyed = true;
       clearTimeout(teaserTimer);
       cancelIdle();
+      stopWarmUp?.();
       waiting = [];
       waitingForCode = [];
       panel?.destroy();
@@ -296,23 +307,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
 
 /** Runs `task` once the page has loaded and the browser is idle; the returned function cancels it. */
 function whenIdleAfterLoad(win: Window, task: () => void): () => void {
-  let cancel: () => void;
-  const idle = () => {
-    if (win.requestIdleCallback) {
-      const id = win.requestIdleCallback(task);
-      cancel = () => win.cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(task);
-      cancel = () => clearTimeout(id);
-    }
-  };
-  if (win.document.readyState === 'complete') idle();
-  else {
-    const stop = listen(win, 'load', () => {
-      stop();
-      idle();
-    });
-    cancel = stop;
-  }
+  if (win.document.readyState === 'complete') return whenIdle(win, task);
+  let cancel = listen(win, 'load', () => {
+    cancel();
+    cancel = whenIdle(win, task);
+  });
   return () => cancel();
 }

@@ -53,12 +53,15 @@ function scriptUrlValue(win: Window, url: string): unknown {
   return policy.createScriptURL(url);
 }
 
+/** A file that ran but announced nothing, or not what was asked for. */
+const NOT_OURS = 'it is not a file of this widget version';
+
 /** Why a <script> failed, as far as the page can tell: offline, the CSP, or the server. */
 function causeOf(win: Window, blockedByCsp: boolean, checked: boolean): string {
   if (blockedByCsp) return "blocked by the page's Content Security Policy: add the origin of widget.js to script-src";
   if (!win.navigator.onLine) return 'the browser is offline';
   return checked
-    ? 'not found, unreachable, or not the file this widget.js was built with (its integrity hash differs): serve the whole folder of one build'
+    ? 'not found, unreachable, or from another build (its integrity differs): serve widget.js and chunks/ of one build'
     : 'not found or unreachable: keep the chunks/ folder next to widget.js';
 }
 
@@ -75,11 +78,14 @@ function loadScript(win: Window, url: string, integrity: string | undefined, cro
       doc.removeEventListener('securitypolicyviolation', onViolation);
       script.remove();
     };
-    script.addEventListener(CHUNK_EVENT, (event) => resolve((event as CustomEvent<unknown>).detail), { once: true });
+    // What the script announced while it ran, handed on in the load event's task: the loader's work with it
+    // is not added to the task that evaluated the file.
+    let announced: { exports: unknown } | undefined;
+    script.addEventListener(CHUNK_EVENT, (event) => (announced = { exports: (event as CustomEvent<unknown>).detail }), { once: true });
     script.addEventListener('load', () => {
       finish();
-      // After the script ran: resolved already when it announced itself.
-      reject(new ChunkError(url, 'it loaded but is not a file of this widget version'));
+      if (announced) resolve(announced.exports);
+      else reject(new ChunkError(url, NOT_OURS));
     });
     script.addEventListener('error', () => {
       // The violation event is queued as a task of its own: read it after that.
@@ -128,7 +134,7 @@ export function scriptFolderChunks(win: Window, script: Element | null, panelFil
   const loadPanel = () =>
     (panel ??= load(panelFile).then(
       (announced) => {
-        if (!isPanelFile(announced)) throw new ChunkError(new URL(panelFile.file, scriptUrl).href, 'it is not the panel of this widget version');
+        if (!isPanelFile(announced)) throw new ChunkError(new URL(panelFile.file, scriptUrl).href, NOT_OURS);
         return announced;
       },
       (error: unknown) => {

@@ -16,8 +16,6 @@ export interface LauncherControl {
 }
 
 export interface PanelHost {
-  /** The widget's shadow root: the panel adopts its styles here. */
-  root: ShadowRoot;
   /** The element the panel renders into, inside the loader's root element (which carries lang and dir). */
   container: HTMLElement;
   options: ResolvedOptions;
@@ -60,4 +58,8 @@ export interface PanelModule {
    * the visitor's storage, kept 30 days). Noted as offered when it may.
    */
   claimTeaser(options: Pick<ResolvedOptions, 'agentId' | 'persist'>, text: string, env: { win: Window; now: () => number }): boolean;
+  /** The panel's styles, adopted by the widget's shadow root when the code arrives (not in the first open's task). */
+  css: string;
+  /** Builds the formatters the first open and the first calendar use, when the browser is idle; the returned function stops it. */
+  warmUp(win: Window, locale: string): () => void;
 }

@@ -11,21 +11,21 @@ import { createChat, type Chat } from '../chat/store';
 import chatCss from '../chat/chat.css?inline';
 import { defaultStrings, type Strings } from '../i18n';
 import { readPanelOptions } from '../options/panel-options';
-import { adoptStyles } from '../options/theme';
 import { createRememberedBookings, createStore, createVisitorId, type RememberedBookingsStore } from '../platform/storage';
 import { App } from '../shell/App';
 import shellCss from '../shell/shell.css?inline';
+import badgeCss from '../launcher/badge.css?inline';
+import teaserCss from '../launcher/teaser.css?inline';
 import { createShell } from '../shell/shell';
 import { createUnread } from '../shell/unread';
 import type { PanelHandle, PanelHost, PanelModule } from './contract';
-
+import { warmUp } from './warm-up';
 
 export function mountPanel(host: PanelHost): PanelHandle {
-  const { root, container, options, emitter, now, launcher } = host;
+  const { container, options, emitter, now, launcher } = host;
   const { agentId } = options;
   const win = container.ownerDocument.defaultView ?? window;
   const store = createStore(options.persist, agentId, { win, now });
-  adoptStyles(root, shellCss + bookingCss + chatCss, true);
 
   // Created on first use (the chat view, or booking asking for the conversation id), so the stored
   // conversation is not read or parsed before it is needed.
@@ -105,4 +105,7 @@ export const claimTeaser: PanelModule['claimTeaser'] = ({ agentId, persist }, te
 };
 
 /** The module as the loader receives it. */
-export const panelModule: PanelModule = { mountPanel, defaultStrings, claimTeaser, readPanelOptions };
+/** The panel's styles, with the launcher's parts that only the panel's code brings out (the teaser, the unread count). */
+const panelCss = teaserCss + badgeCss + shellCss + bookingCss + chatCss;
+
+export const panelModule: PanelModule = { mountPanel, defaultStrings, claimTeaser, readPanelOptions, warmUp, css: panelCss };

@@ -37,9 +37,9 @@ export interface AppProps {
 const IN_VIEW = '.view:not([hidden]) :is(textarea,[tabindex="-1"])';
 
 /** Focuses what `selector` finds in the panel, or the panel itself when it matches: no refs. */
-const focusIn = (app: App, selector: string) => {
+const focusIn = (app: App, selector: string, options?: FocusOptions) => {
   const panel = app.base instanceof HTMLElement ? app.base : undefined;
-  (panel?.matches(selector) ? panel : panel?.querySelector<HTMLElement>(selector))?.focus();
+  (panel?.matches(selector) ? panel : panel?.querySelector<HTMLElement>(selector))?.focus(options);
 };
 
 export class App extends Reactive<AppProps> {
@@ -67,9 +67,14 @@ export class App extends Reactive<AppProps> {
     else if (this.focused) this.props.launcher?.focus();
   }
 
-  /** Into the view shown; on a touch screen the panel itself: focus in a field would bring the on-screen keyboard up over it. */
+  /**
+   * Into the view shown; on a touch screen the panel itself: focus in a field would bring the on-screen
+   * keyboard up over it. A bubble's panel is fixed on screen, with its composer and headings in view: no
+   * scrolling into view, which would make the browser lay the new panel out inside the click's task.
+   */
   private focusView(): void {
-    focusIn(this, window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW);
+    const options = this.props.options.mode === 'bubble' ? { preventScroll: true } : undefined;
+    focusIn(this, window.matchMedia?.('(pointer:coarse)').matches ? '#panel' : IN_VIEW, options);
   }
 
   view({ shell, chat, strings, lang, options, panelOptions, booking, now }: AppProps) {
