@@ -79,7 +79,12 @@ function serveStatic(req, res) {
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) continue;
     const stat = statSync(file);
-    const headers = { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+    // A chunk's name changes with its content: kept for a year, as a CDN would. The rest is checked each time.
+    const immutable = path.startsWith('/chunks/');
+    const headers = {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
     if (existsSync(file + '.headers.json')) Object.assign(headers, JSON.parse(readFileSync(file + '.headers.json', 'utf8')));
     let body;
     if (compressible.has(extname(file))) {

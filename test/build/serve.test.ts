@@ -1,6 +1,6 @@
 // `npm start`'s server (scripts/serve.mjs) sends text compressed the way the browser asked, brotli
 // first, with Vary: Accept-Encoding so a cache keeps one copy per coding. npm test builds before this.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -30,13 +30,21 @@ function get(path: string, acceptEncoding?: string): Promise<{ headers: Record<s
 }
 
 describe('npm start serves compressed text', () => {
-  test('brotli when accepted: dist/widget.js arrives whole and under 30 KB', async () => {
+  test('brotli when accepted: dist/widget.js arrives whole and under 8 KB, checked again on every load', async () => {
     const { headers, body } = await get('/widget.js', 'gzip, deflate, br');
     expect(headers['content-encoding']).toBe('br');
     expect(headers.vary).toBe('Accept-Encoding');
+    expect(headers['cache-control']).toBe('no-cache');
     expect(Number(headers['content-length'])).toBe(body.length);
-    expect(body.length).toBeLessThan(30 * 1024);
+    expect(body.length).toBeLessThan(8 * 1024);
     expect(brotliDecompressSync(body).equals(widget)).toBe(true);
+  });
+
+  test("the panel's file, named by its content, is kept for a year", async () => {
+    const panel = readdirSync(fileURLToPath(new URL('../../dist/chunks/', import.meta.url))).find((file) => file.startsWith('panel.'));
+    const { headers } = await get(`/chunks/${panel}`, 'br');
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   test('gzip when brotli is refused (q=0) or not offered', async () => {
