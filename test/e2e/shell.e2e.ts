@@ -45,14 +45,16 @@ suite('the shell in Chromium', () => {
   test('opens with the mouse: a dialog with focus in the composer; the close button returns focus', async () => {
     const page = await openPage();
     await page.screenshot({ path: 'test-results/shell-desktop-closed.png' });
-    // Before the first open only the launcher's stylesheet is parsed; the panel's comes with the panel.
+    // The launcher's stylesheet first; the panel's comes with the panel's file, when the browser is idle
+    // after load (not in the click's task).
     const sheets = () => page.evaluate(() => document.querySelector('[data-agent-widget]')?.shadowRoot?.adoptedStyleSheets.length);
-    expect(await sheets()).toBe(1);
+    await expect.poll(sheets).toBe(2);
     await launcher(page).click();
     await dialog(page).waitFor();
     expect(await sheets()).toBe(2);
     expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
-    expect(await focusInWidget(page)).toBe('textarea.input');
+    // With the frame after the click, once the new panel is laid out.
+    await expect.poll(() => focusInWidget(page)).toBe('textarea.input');
     await page.screenshot({ path: 'test-results/shell-desktop-open.png' });
     await page.getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'hidden' });

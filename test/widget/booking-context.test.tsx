@@ -1,6 +1,6 @@
 // The shell's half of the booking contract: the context it hands to BookingView/LookupView (ids,
 // locale, zone, conversation id, remembered codes, events), checked through a probe view.
-import { act, fireEvent } from '@testing-library/preact';
+import { act, fireEvent, waitFor } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import type { BookingContext } from '../../src/widget/booking/types';
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';
@@ -47,10 +47,10 @@ describe('the booking context', () => {
     expect(urls).toEqual([`${SANDBOX_BASE_URL}/booking/public/config?agentId=demo-agent`]);
   });
 
-  test('the Book view gets focus when opened from the API', () => {
+  test('the Book view gets focus when opened from the API', async () => {
     const { handle, shadow } = mountWidget();
     act(() => handle.open('booking'));
-    expect(shadow.activeElement?.textContent).toBe('Book a time');
+    await waitFor(() => expect(shadow.activeElement?.textContent).toBe('Book a time'));
   });
 
   test('booking events reach AgentWidget.on() handlers with their payloads', () => {

@@ -1,6 +1,6 @@
 // The launcher and the panel: what renders when, focus, keyboard, full screen, events, inline mode.
 import { FULL_SCREEN_QUERY } from '../../src/widget/launcher/full-screen';
-import { act, fireEvent } from '@testing-library/preact';
+import { act, fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';
 import { useSandboxServer } from '../support/msw';
@@ -51,7 +51,7 @@ describe('before the first open', () => {
 });
 
 describe('opening and closing', () => {
-  test('the launcher opens a named dialog with focus in the composer; Escape closes and focus returns', () => {
+  test('the launcher opens a named dialog with focus in the composer; Escape closes and focus returns', async () => {
     const { ui, shadow } = mountWidget();
     const launcher = ui.getByRole('button', { name: 'Chat with Acme' });
     launcher.focus();
@@ -59,7 +59,8 @@ describe('opening and closing', () => {
     const dialog = ui.getByRole('dialog', { name: 'Acme' });
     expect(dialog.id).toBe(launcher.getAttribute('aria-controls'));
     expect(launcher.getAttribute('aria-expanded')).toBe('true');
-    expect(shadow.activeElement).toBe(ui.getByRole('textbox', { name: 'Message' }));
+    // The first time, with the next frame: the new panel is laid out then, not in the click's task.
+    await waitFor(() => expect(shadow.activeElement).toBe(ui.getByRole('textbox', { name: 'Message' })));
     expect(ui.getByText('Hi! How can we help?')).toBeTruthy();
 
     fireEvent.keyDown(shadow.activeElement ?? dialog, { key: 'Escape' });
@@ -68,9 +69,10 @@ describe('opening and closing', () => {
     expect(shadow.activeElement).toBe(launcher);
   });
 
-  test('the close button closes and returns focus to the launcher', () => {
+  test('the close button closes and returns focus to the launcher', async () => {
     const { ui, shadow } = mountWidget();
-    openChat(ui);
+    const composer = openChat(ui);
+    await waitFor(() => expect(shadow.activeElement).toBe(composer));
     fireEvent.click(ui.getByRole('button', { name: 'Close' }));
     expect(ui.queryByRole('dialog')).toBeNull();
     expect(shadow.activeElement).toBe(ui.getByRole('button', { name: 'Chat with Acme' }));
@@ -218,11 +220,11 @@ describe('full screen on a phone', () => {
     expect(shadow.activeElement).toBe(send);
   });
 
-  test('on a touch screen opening focuses the dialog, not the composer, so no keyboard comes up', () => {
+  test('on a touch screen opening focuses the dialog, not the composer, so no keyboard comes up', async () => {
     phoneViewport(true);
     const { ui, shadow } = mountWidget();
     openChat(ui);
-    expect(shadow.activeElement).toBe(ui.getByRole('dialog', { name: 'Acme' }));
+    await waitFor(() => expect(shadow.activeElement).toBe(ui.getByRole('dialog', { name: 'Acme' })));
     expect(ui.getByRole('textbox', { name: 'Message' })).not.toBe(shadow.activeElement);
   });
 

@@ -26,9 +26,11 @@ function openedWith(locale: string, ...ago: number[]) {
   const timersBefore = vi.getTimerCount();
   const widget = mountWidget({ locale });
   // The browser goes idle after load: the panel's code arrives and builds its formatters, one task each.
-  act(() => void vi.advanceTimersByTime(1));
+  act(() => void vi.advanceTimersByTime(50));
   const timersClosed = vi.getTimerCount();
   openChat(widget.ui);
+  // The next frame, when focus moves into the panel drawn for the first time.
+  act(() => void vi.advanceTimersByTime(20));
   return { ...widget, timersBefore, timersClosed };
 }
 

@@ -48,6 +48,8 @@ export class App extends Reactive<AppProps> {
   /** The last render's focus request (the shell's while open, -1 while closed), and the one focus last moved for. */
   declare request: number;
   declare moved?: number;
+  /** The frame the first focus waits for, while it waits. */
+  declare firstFocus?: number;
   /** What had focus inside the widget at the last render, if anything did. */
   declare focused: Element | null | undefined;
   // Opening comes with a focus request; a later request (open() while open) moves focus again. A panel
@@ -55,7 +57,14 @@ export class App extends Reactive<AppProps> {
   // stand-in; otherwise mounting moves nothing.
   override componentDidMount(): void {
     this.moved = this.request;
-    if (this.request > 0) this.focusView();
+    // The panel just drawn is laid out with the next frame, and focus moves in then: focusing now would
+    // make the browser lay the whole new panel out inside the click's task.
+    if (this.request > 0) this.firstFocus = requestAnimationFrame(() => this.focusView());
+  }
+
+  override componentWillUnmount(): void {
+    cancelAnimationFrame(this.firstFocus ?? 0);
+    super.componentWillUnmount();
   }
 
   override componentDidUpdate(): void {
