@@ -46,7 +46,11 @@ function classicScript(entry: string, fileName: string): EnvironmentOptions {
       // ascii_only: a page that serves the file without charset=utf-8 still shows every character right.
       // One pass, inlining only argument-free functions: measured 197 B gzip smaller than passes: 3 with
       // full inlining (more passes shave raw bytes but leave less repetition for gzip).
-      terserOptions: { compress: { passes: 1, inline: 1, ecma: 2020, pure_getters: true }, mangle: false, format: { comments: false, ascii_only: true } },
+      terserOptions: {
+        compress: { passes: 1, inline: 1, ecma: 2020, pure_getters: true },
+        mangle: false,
+        format: { comments: false, ascii_only: true },
+      },
       rollupOptions: {
         input: entry,
         // terser is slow by design; its timing warning is noise.
@@ -143,7 +147,9 @@ interface ChunkFile {
 
 /** The built file's name and its Subresource Integrity value (of the bytes written, after every minifier). */
 function chunkFile(fileName: string): ChunkFile {
-  const digest = createHash('sha384').update(readFileSync(`${root}dist/${fileName}`)).digest('base64');
+  const digest = createHash('sha384')
+    .update(readFileSync(`${root}dist/${fileName}`))
+    .digest('base64');
   return { file: fileName, integrity: `sha384-${digest}` };
 }
 
@@ -206,7 +212,8 @@ function reportBrowserSizes(files: string[]): void {
   });
   const header = ['browser file', 'raw B', 'gzip -9 B', 'brotli B'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[0] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[0] ?? 0))).join('  ');
   console.log(['', line(header), ...rows.map(line), ''].join('\n'));
 }
 

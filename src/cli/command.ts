@@ -80,8 +80,7 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
     const quoted = error instanceof Error ? /'(-[^']*)'/.exec(error.message)?.[1] : undefined;
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
       throw usageError(`Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name}; ${seeHelp}.`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-      throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
     throw usageError(`The options could not be read; ${seeHelp}.`);
   }
   const values = parsed.values as Values;
@@ -105,8 +104,7 @@ export function integerOption(values: Values, name: string, min: number, max: nu
   const raw = values[name];
   if (raw === undefined) return undefined;
   const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw usageError(`--${name} must be a whole number from ${min} to ${max}.`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw usageError(`--${name} must be a whole number from ${min} to ${max}.`);
   return n;
 }
 

@@ -34,8 +34,7 @@ export interface Output {
   readonly wroteData: boolean;
 }
 
-const isTerminal = (stream: OutStream, env: Env): boolean =>
-  stream.isTTY === true && env.TERM !== 'dumb' && !('CI' in env);
+const isTerminal = (stream: OutStream, env: Env): boolean => stream.isTTY === true && env.TERM !== 'dumb' && !('CI' in env);
 
 /** NO_COLOR (https://no-color.org) wins; FORCE_COLOR forces; otherwise colour on a terminal only. */
 function wantsColor(stream: OutStream, env: Env): boolean {
@@ -53,9 +52,7 @@ export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: En
   return {
     json,
     live:
-      !json && isTerminal(io.stdout, io.env) && io.stderr instanceof WriteStream && isTerminal(io.stderr, io.env)
-        ? io.stderr
-        : undefined,
+      !json && isTerminal(io.stdout, io.env) && io.stderr instanceof WriteStream && isTerminal(io.stderr, io.env) ? io.stderr : undefined,
     colors: createColors(!json && wantsColor(io.stdout, io.env)),
     width: Math.max(40, Math.min(io.stdout.columns ?? 80, 160)),
     line: (text = '') => write(io.stdout, `${text}\n`),

@@ -33,10 +33,7 @@ export function barRows(rows: { label: string; value: number; text?: string }[],
 
 /** Rows of cells in aligned columns; the last column is not padded (it may be long, like a URL). */
 export function table(rows: string[][]): string[] {
-  const widths = rows.reduce<number[]>(
-    (acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, cell.length)),
-    [],
-  );
+  const widths = rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, cell.length)), []);
   return rows.map((row) => row.map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  '));
 }
 

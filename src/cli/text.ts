@@ -23,10 +23,7 @@ export function redact(text: string, apiKey: string | undefined): string {
 
 /** JSON for scripts: the same value, with the controls JSON.stringify would pass through escaped. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    JSON_UNSAFE,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Cuts a line to `max` code points with an ellipsis (for terminal columns; wide characters count once). */

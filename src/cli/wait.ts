@@ -23,11 +23,7 @@ export interface Waited<R> {
   stages: { status: string; elapsedMs: number }[];
 }
 
-export async function waitFor<R>(
-  ctx: Context,
-  job: Job<R>,
-  timing: { timeoutMs: number; intervalMs: number },
-): Promise<Waited<R>> {
+export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs: number; intervalMs: number }): Promise<Waited<R>> {
   const { out } = ctx;
   const started = Date.now();
   const elapsed = (): number => Date.now() - started;
@@ -43,7 +39,8 @@ export async function waitFor<R>(
     const previous = stages.at(-1);
     stages.push({ status: plain(status), elapsedMs: elapsed() });
     if (spinner) {
-      if (previous) out.note(`${out.colors.green('✔')} ${previous.status} ${out.colors.dim(formatElapsed(elapsed() - previous.elapsedMs))}`);
+      if (previous)
+        out.note(`${out.colors.green('✔')} ${previous.status} ${out.colors.dim(formatElapsed(elapsed() - previous.elapsedMs))}`);
       spinner.text = text();
     } else out.note(`${job.label}: ${plain(status)} (${formatElapsed(elapsed())})`);
   };

@@ -128,11 +128,7 @@ export function buildUrl(baseUrl: string, path: string, query: object = {}): str
  * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
  * that says why not: the service's own error, or `invalid_response` naming what did not fit.
  */
-export async function readEnvelope<T>(
-  res: Response,
-  schema: Schema<T>,
-  readRateLimit?: HttpOptions['readRateLimit'],
-): Promise<Success<T>> {
+export async function readEnvelope<T>(res: Response, schema: Schema<T>, readRateLimit?: HttpOptions['readRateLimit']): Promise<Success<T>> {
   const rateLimit = readRateLimit?.(res.headers);
   // Too Many Requests: the one status whose answer says how long to wait.
   const { status } = res;
@@ -143,8 +139,7 @@ export async function readEnvelope<T>(
     new ApiError(message, { kind, status, rateLimit, retryAfter: wait, code });
 
   // A malformed answer to a failed call is still that failure; to a 2xx call it is a broken response.
-  const malformed = (what: string): ApiError =>
-    fail(`The service answered ${status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
+  const malformed = (what: string): ApiError => fail(`The service answered ${status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
 
   if (!text.trim()) throw malformed('an empty body');
   // JSON.parse never returns undefined: undefined means it threw.
@@ -180,10 +175,7 @@ export function createHttp(options: HttpOptions): Http {
     }
 
     const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })), timeoutMs);
 
     let res: Response | undefined;
     try {

@@ -59,7 +59,7 @@ const offsetAt = (ms: number, zone: string): number => wallAt(ms, zone) - ms;
 const instantsOf = (wall: number, zone: string): number[] => {
   const candidates = new Set([wall - offsetAt(wall - DAY_MS, zone), wall - offsetAt(wall + DAY_MS, zone)]);
   return [...candidates].filter((t) => wallAt(t, zone) === wall);
-}
+};
 
 /**
  * UTC midnight of calendar date `date` (YYYY-MM-DD; a month YYYY-MM is its 1st) moved by `months` and

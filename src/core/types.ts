@@ -176,4 +176,3 @@ export interface ProxyChatError {
   /** Seconds until a retry may succeed (429). */
   retryAfter?: number;
 }
-

@@ -10,8 +10,7 @@ const unauthorized = (message: string, code = 'unauthorized'): HttpError => new 
 
 export function authenticate(state: SandboxState, request: Request): KeyRecord {
   const header = request.headers.get('Authorization');
-  if (header === null || header.trim() === '')
-    throw unauthorized('Missing API key: send the header Authorization: Bearer <API key>.');
+  if (header === null || header.trim() === '') throw unauthorized('Missing API key: send the header Authorization: Bearer <API key>.');
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   const token = match?.[1];
   if (token === undefined || !KEY_FORMAT.test(token))
@@ -26,12 +25,7 @@ export function authenticate(state: SandboxState, request: Request): KeyRecord {
  * The agent `agentId` when `caller` may use it. `notFoundMessage` names what the caller asked
  * for, so a web source of another owner's agent reads "Web source not found.".
  */
-export function authorizeAgent(
-  state: SandboxState,
-  caller: KeyRecord,
-  agentId: string,
-  notFoundMessage = 'Agent not found.',
-): AgentRecord {
+export function authorizeAgent(state: SandboxState, caller: KeyRecord, agentId: string, notFoundMessage = 'Agent not found.'): AgentRecord {
   const agent = state.agents.get(agentId);
   if (!agent || agent.owner !== caller.owner) throw notFound(notFoundMessage);
   if (caller.agentId !== undefined && caller.agentId !== agentId)

@@ -14,14 +14,7 @@ import { accountOf, createState } from './state';
 import { strictSpec, withFaults } from './strict-spec';
 import type { SandboxOptions } from './types';
 
-export {
-  DEMO_AGENT_ID,
-  DEMO_API_KEY,
-  DEMO_BOOKING_CONFIG,
-  DEMO_BUSINESS_HOURS,
-  DEMO_OWNER_ID,
-  DEMO_SCOPED_API_KEY,
-} from './demo-data';
+export { DEMO_AGENT_ID, DEMO_API_KEY, DEMO_BOOKING_CONFIG, DEMO_BUSINESS_HOURS, DEMO_OWNER_ID, DEMO_SCOPED_API_KEY } from './demo-data';
 export { SLOT_STEP_MINUTES } from './booking/availability';
 export { MARKDOWN_TEST_MESSAGE } from './chat/responder';
 export { parseFaults, STRICT_CANCELLED_STATUS, type SandboxFault } from './strict-spec';
@@ -48,24 +41,18 @@ export interface Sandbox {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const routes = createRouter(state, [
-    ...bookingRoutes,
-    ...chatRoutes,
-    ...webSourceRoutes,
-    ...documentRoutes,
-    ...analyticsRoutes,
-    ...billingRoutes,
-  ], basePath);
+  const routes = createRouter(
+    state,
+    [...bookingRoutes, ...chatRoutes, ...webSourceRoutes, ...documentRoutes, ...analyticsRoutes, ...billingRoutes],
+    basePath,
+  );
   const handle = withFaults(options.strict ? strictSpec(routes) : routes, options.faults ?? [], basePath);
   return {
     basePath,
     handle,
     bookings: (agentId) =>
-      state.bookings
-        .filter((b) => agentId === undefined || b.agentId === agentId)
-        .map((b) => structuredClone(b.booking)),
+      state.bookings.filter((b) => agentId === undefined || b.agentId === agentId).map((b) => structuredClone(b.booking)),
     credits: (owner = DEMO_OWNER_ID) => accountOf(state, owner).balance,
-    conversation: (id) =>
-      state.conversations.get(id)?.messages.map(({ role, content }) => ({ role, content })),
+    conversation: (id) => state.conversations.get(id)?.messages.map(({ role, content }) => ({ role, content })),
   };
 }

@@ -23,17 +23,19 @@ export type Route =
   | { method: Method; path: string; auth: false; handler: (ctx: RequestContext) => Promise<Response> }
   | { method: Method; path: string; auth: true; handler: (ctx: AuthedContext) => Promise<Response> };
 
-export const publicRoute = (
-  method: Method,
-  path: string,
-  handler: (ctx: RequestContext) => Promise<Response>,
-): Route => ({ method, path, auth: false, handler });
+export const publicRoute = (method: Method, path: string, handler: (ctx: RequestContext) => Promise<Response>): Route => ({
+  method,
+  path,
+  auth: false,
+  handler,
+});
 
-export const authedRoute = (
-  method: Method,
-  path: string,
-  handler: (ctx: AuthedContext) => Promise<Response>,
-): Route => ({ method, path, auth: true, handler });
+export const authedRoute = (method: Method, path: string, handler: (ctx: AuthedContext) => Promise<Response>): Route => ({
+  method,
+  path,
+  auth: true,
+  handler,
+});
 
 /** A route pattern from a path builder such as assumedPaths.getWebSource, so the path is written once. */
 export function pathPattern(build: (id: string) => string): string {
@@ -62,11 +64,7 @@ function matchPath(pattern: string, path: string): Record<string, string> | unde
   return params;
 }
 
-export function createRouter(
-  state: SandboxState,
-  routes: readonly Route[],
-  basePath: string,
-): (request: Request) => Promise<Response> {
+export function createRouter(state: SandboxState, routes: readonly Route[], basePath: string): (request: Request) => Promise<Response> {
   const prefix = basePath.replace(/\/+$/, '');
 
   return async function handle(request) {
@@ -74,8 +72,7 @@ export function createRouter(
     let response: Response;
     try {
       const url = new URL(request.url);
-      if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(prefix + '/'))
-        throw notFound('No such endpoint.');
+      if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) throw notFound('No such endpoint.');
       const path = url.pathname.slice(prefix.length).replace(/\/+$/, '') || '/';
       const matches = routes
         .map((route) => ({ route, params: matchPath(route.path, path) }))
@@ -94,8 +91,7 @@ export function createRouter(
         const caller = authenticate(state, request);
         const decision = state.rateLimiter.hit(caller.key, now.getTime());
         rateLimitHeaders = decision.headers;
-        if (!decision.allowed)
-          throw new HttpError(429, 'Too many requests: wait until the rate limit resets.', 'rate_limited');
+        if (!decision.allowed) throw new HttpError(429, 'Too many requests: wait until the rate limit resets.', 'rate_limited');
         response = await match.route.handler({ ...ctx, caller });
       } else {
         response = await match.route.handler(ctx);

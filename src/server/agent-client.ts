@@ -105,10 +105,8 @@ function checkWebSource(request: CreateWebSourceRequest): void {
   requireId(request.agentId, 'agentId');
   check(httpUrl(request.url) !== undefined, 'url', 'expected an absolute http(s) URL.');
   check(WEB_SOURCE_MODES.includes(request.mode), 'mode', "expected 'crawl', 'sitemap' or 'single'.");
-  if (request.maxPages !== undefined)
-    check(isIntegerIn(request.maxPages, 1, 100), 'maxPages', 'expected a whole number from 1 to 100.');
-  if (request.maxDepth !== undefined)
-    check(isIntegerIn(request.maxDepth, 1, 3), 'maxDepth', 'expected a whole number from 1 to 3.');
+  if (request.maxPages !== undefined) check(isIntegerIn(request.maxPages, 1, 100), 'maxPages', 'expected a whole number from 1 to 100.');
+  if (request.maxDepth !== undefined) check(isIntegerIn(request.maxDepth, 1, 3), 'maxDepth', 'expected a whole number from 1 to 3.');
 }
 
 function checkDiscoveredUrls(discoveredUrls: unknown): void {
@@ -140,10 +138,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const clock = { now: options.now ?? Date.now, sleep };
   const http = createHttp({
     baseUrl: options.baseUrl,
-    fetch: serviceFetch(
-      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      createRedactor(options.apiKey),
-    ),
+    fetch: serviceFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), createRedactor(options.apiKey)),
     timeoutMs: options.timeoutMs,
     headers: { Authorization: `Bearer ${options.apiKey}` },
     readRateLimit: rateLimitFromHeaders,
@@ -170,7 +165,11 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     async create(request, call) {
       checkWebSource(request);
       const { agentId, url, mode, maxPages, maxDepth } = request;
-      return send('/web-sources', shapes.webSourceResponse, { method: 'POST', body: { agentId, url, mode, maxPages, maxDepth }, signal: call?.signal });
+      return send('/web-sources', shapes.webSourceResponse, {
+        method: 'POST',
+        body: { agentId, url, mode, maxPages, maxDepth },
+        signal: call?.signal,
+      });
     },
     async update(id, discoveredUrls, call) {
       requireId(id, 'id');
@@ -228,11 +227,19 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     async convert(agentId, documentId, call) {
       requireId(agentId, 'agentId');
       requireId(documentId, 'documentId');
-      return send('/convert-document', shapes.convertDocumentResponse, { method: 'POST', body: { agentId, documentId }, signal: call?.signal });
+      return send('/convert-document', shapes.convertDocumentResponse, {
+        method: 'POST',
+        body: { agentId, documentId },
+        signal: call?.signal,
+      });
     },
     async status(documentId, call) {
       requireId(documentId, 'documentId');
-      return send('/convert-document/status', shapes.documentStatusResponse, { method: 'POST', body: { documentId }, signal: call?.signal });
+      return send('/convert-document/status', shapes.documentStatusResponse, {
+        method: 'POST',
+        body: { documentId },
+        signal: call?.signal,
+      });
     },
     async waitUntilProcessed(documentId, wait = {}) {
       requireId(documentId, 'documentId');
@@ -265,12 +272,17 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       requireId(agentId, 'agentId');
       if (call.days !== undefined)
         check(isIntegerIn(call.days, 0, Number.MAX_SAFE_INTEGER), 'days', 'expected a whole number, 0 (all time) or more.');
-      return send(`/agents/${encodeURIComponent(agentId)}/analytics`, shapes.analyticsResponse, { query: { days: call.days }, signal: call.signal });
+      return send(`/agents/${encodeURIComponent(agentId)}/analytics`, shapes.analyticsResponse, {
+        query: { days: call.days },
+        signal: call.signal,
+      });
     },
     async credits(call = {}) {
-      if (call.includeStats !== undefined)
-        check(typeof call.includeStats === 'boolean', 'includeStats', 'expected true or false.');
-      return send('/credits', shapes.creditsResponse, { query: { includeStats: call.includeStats ? 'true' : undefined }, signal: call.signal });
+      if (call.includeStats !== undefined) check(typeof call.includeStats === 'boolean', 'includeStats', 'expected true or false.');
+      return send('/credits', shapes.creditsResponse, {
+        query: { includeStats: call.includeStats ? 'true' : undefined },
+        signal: call.signal,
+      });
     },
     subscriptions: {
       async get(call) {

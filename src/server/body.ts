@@ -1,18 +1,12 @@
 // Bodies are counted as they stream in: a missing or lying Content-Length cannot make us buffer more.
 
-export type BoundedBody =
-  | { ok: true; bytes: Uint8Array<ArrayBuffer> }
-  | { ok: false; why: 'too_large' | 'too_slow'; bytesRead: number };
+export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; why: 'too_large' | 'too_slow'; bytesRead: number };
 
 /**
  * Reads at most `limit` bytes, all of them within `deadlineMs` when given. One byte more, or the
  * deadline, and the stream is cancelled and `ok` is false.
  */
-export async function readBounded(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-  deadlineMs?: number,
-): Promise<BoundedBody> {
+export async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number, deadlineMs?: number): Promise<BoundedBody> {
   if (body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -47,8 +47,7 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
   // URLSearchParams.get takes the first of repeated names while the service may take the last:
   // the agent we check must be the agent it serves, so a name that appears twice is refused.
   const names = [...url.searchParams.keys()];
-  if (new Set(names).size !== names.length)
-    return failure(400, 'invalid_request', 'Each query parameter may appear only once.');
+  if (new Set(names).size !== names.length) return failure(400, 'invalid_request', 'Each query parameter may appear only once.');
 
   // Booking is free but still costs the service's rate limit, which all visitors share through us.
   const limited = await limitStep(rc, cfg.perIp, `booking-ip:${rc.ipHash}`);

@@ -137,11 +137,14 @@ const hex = (bytes: Uint8Array, count: number): string =>
 function createIdentityHasher(secret: string): (identity: string) => Promise<string> {
   let key: Promise<CryptoKey> | undefined;
   const encoder = new TextEncoder();
-  const hmacKey = (raw: BufferSource) =>
-    crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const hmacKey = (raw: BufferSource) => crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const derive = async (): Promise<CryptoKey> => {
     // A key of its own for this purpose, so the hashes say nothing about `secret` used elsewhere.
-    const derived = await crypto.subtle.sign('HMAC', await hmacKey(encoder.encode(secret)), encoder.encode('agent-widget/client-address/v1'));
+    const derived = await crypto.subtle.sign(
+      'HMAC',
+      await hmacKey(encoder.encode(secret)),
+      encoder.encode('agent-widget/client-address/v1'),
+    );
     return hmacKey(derived);
   };
   return async (identity) => {

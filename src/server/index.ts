@@ -21,12 +21,7 @@ export {
   type RateLimitStore,
   type WindowLimit,
 } from './rate-limit';
-export {
-  createRedisStore,
-  type IoRedisScripting,
-  type NodeRedisScripting,
-  type RedisStoreOptions,
-} from './redis-store';
+export { createRedisStore, type IoRedisScripting, type NodeRedisScripting, type RedisStoreOptions } from './redis-store';
 export {
   mapChatReply,
   REPLY_TEXT_FIELDS,

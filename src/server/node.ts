@@ -125,8 +125,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   // Node drains an unread upload before reusing the connection: fine for a small declared body,
   // but a large or unbounded (chunked) one is cut off by closing the connection instead.
-  if (!req.complete && !(Number(req.headers['content-length'] ?? Infinity) <= DRAIN_LIMIT_BYTES))
-    res.setHeader('Connection', 'close');
+  if (!req.complete && !(Number(req.headers['content-length'] ?? Infinity) <= DRAIN_LIMIT_BYTES)) res.setHeader('Connection', 'close');
   if (response.body === null) {
     res.end();
     return;

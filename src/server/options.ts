@@ -226,8 +226,7 @@ function dailyLimit(value: { limit: number } | false | undefined, fallback: numb
 
 function clientIpResolver(options: ChatProxyOptions): ClientIpResolver {
   const { clientIp, trustProxy } = options;
-  if (clientIp !== undefined && trustProxy !== undefined)
-    fail('clientIp', 'and trustProxy are alternatives: set one.');
+  if (clientIp !== undefined && trustProxy !== undefined) fail('clientIp', 'and trustProxy are alternatives: set one.');
   if (typeof clientIp === 'function') return clientIp;
   if (typeof clientIp === 'string') {
     if (!Object.hasOwn(CLIENT_IP_PRESETS, clientIp))

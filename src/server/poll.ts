@@ -54,11 +54,7 @@ export interface PollClock {
 
 const LABEL = { document: 'Document', webSource: 'Web source' } as const;
 
-export async function pollUntilDone<S extends string, R>(
-  target: PollTarget<S, R>,
-  options: WaitOptions<S>,
-  clock: PollClock,
-): Promise<R> {
+export async function pollUntilDone<S extends string, R>(target: PollTarget<S, R>, options: WaitOptions<S>, clock: PollClock): Promise<R> {
   const { signal, onProgress } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const intervalMs = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;

@@ -6,13 +6,7 @@ import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
 import { allowedMethods, bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
 import { createClientIdentifier, type ClientIdentity } from './client-ip';
-import {
-  resolveProxyOptions,
-  type ChatProxyOptions,
-  type ProxyLogEntry,
-  type ProxyLogReason,
-  type ResolvedProxyOptions,
-} from './options';
+import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
   failure,
   isJsonContentType,
@@ -136,8 +130,7 @@ export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
 
       const origin = request.headers.get('Origin');
       // Same-origin booking GETs carry no Origin, so only chat insists on one.
-      const originAllowed =
-        origin === null ? segment !== undefined || cfg.allowMissingOrigin : cfg.allowedOrigins.has(origin);
+      const originAllowed = origin === null ? segment !== undefined || cfg.allowMissingOrigin : cfg.allowedOrigins.has(origin);
       if (!originAllowed) outcome = failure(403, 'origin_not_allowed', MESSAGES.originNotAllowed);
       else {
         if (origin !== null) corsHeaders = { 'Access-Control-Allow-Origin': origin, ...ALLOWED_ORIGIN_HEADERS };
@@ -266,8 +259,7 @@ function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRe
   const agent = agentStep(rc, value.agentId);
   if (!agent.ok) return agent;
   const { message, conversationId } = value;
-  if (typeof message !== 'string')
-    return { ok: false, outcome: failure(400, 'invalid_request', 'message must be a string.') };
+  if (typeof message !== 'string') return { ok: false, outcome: failure(400, 'invalid_request', 'message must be a string.') };
   if (INVISIBLE.test(message)) return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
   const max = rc.cfg.maxMessageLength;
   if (message.length > max)
@@ -279,11 +271,7 @@ function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRe
   if (conversationId !== undefined && conversationId !== null && !isSafeConversationId(conversationId))
     return {
       ok: false,
-      outcome: failure(
-        400,
-        'invalid_request',
-        "conversationId must be 1 to 128 letters, digits, '.', '_', ':' or '-'.",
-      ),
+      outcome: failure(400, 'invalid_request', "conversationId must be 1 to 128 letters, digits, '.', '_', ':' or '-'."),
     };
   const request: ProxyChatRequest = { agentId: agent.value, message };
   if (typeof conversationId === 'string') request.conversationId = conversationId;

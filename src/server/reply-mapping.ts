@@ -71,8 +71,7 @@ function sanitizeSources(value: unknown, limits: ReplyLimits): ChatSource[] | un
     const source: ChatSource = {};
     const title = item.title;
     if (typeof title === 'string' && title.trim() !== '')
-      source.title =
-        title.length > limits.maxSourceTitleLength ? `${cutAt(title, limits.maxSourceTitleLength - 1)}…` : title;
+      source.title = title.length > limits.maxSourceTitleLength ? `${cutAt(title, limits.maxSourceTitleLength - 1)}…` : title;
     const url = typeof item.url === 'string' && item.url.length <= limits.maxSourceUrlLength ? httpUrl(item.url) : undefined;
     if (url !== undefined && url.length <= limits.maxSourceUrlLength) source.url = url;
     if (source.title !== undefined || source.url !== undefined) sources.push(source);

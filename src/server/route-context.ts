@@ -70,8 +70,7 @@ export async function readBodyStep(rc: RouteContext): Promise<Step<Uint8Array<Ar
 export function agentStep(rc: RouteContext, agentId: unknown): Step<string> {
   if (typeof agentId !== 'string' || agentId.trim() === '')
     return { ok: false, outcome: failure(400, 'invalid_request', 'agentId must be a non-empty string.') };
-  if (!rc.cfg.agentIds.has(agentId))
-    return { ok: false, outcome: failure(403, 'agent_not_allowed', MESSAGES.agentNotAllowed) };
+  if (!rc.cfg.agentIds.has(agentId)) return { ok: false, outcome: failure(403, 'agent_not_allowed', MESSAGES.agentNotAllowed) };
   rc.agentId = agentId;
   return { ok: true, value: agentId };
 }

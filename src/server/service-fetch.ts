@@ -23,7 +23,11 @@ export function serviceFetch(base: typeof fetch, redact: Redact): typeof fetch {
     const text = await response.text();
     const clean = redactJson(text, redact)?.text ?? redact(text);
     // A 204 or 205 may not have a body, even an empty one.
-    return new Response(clean === '' ? null : clean, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(clean === '' ? null : clean, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 

@@ -63,10 +63,7 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
   else call.clientSignal.addEventListener('abort', onClientAbort, { once: true });
 
   try {
-    const response = await Promise.race([
-      call.fetch(call.url, { ...call.init, redirect: 'manual', signal: controller.signal }),
-      aborted,
-    ]);
+    const response = await Promise.race([call.fetch(call.url, { ...call.init, redirect: 'manual', signal: controller.signal }), aborted]);
     if (isRedirect(response)) {
       response.body?.cancel().catch(() => undefined);
       return { kind: 'redirect', status: response.status };

@@ -54,9 +54,23 @@ describe('built files', () => {
 
   test('the panel and each language are content-hashed classic scripts next to the loader, within their tripwires', () => {
     const files = chunkFiles();
-    expect(files.map((file) => file.replace(/\.[\w-]{8}\.js$/, '')).sort()).toEqual(
-      ['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'panel', 'pl', 'pt', 'sv', 'tr', 'zh'],
-    );
+    expect(files.map((file) => file.replace(/\.[\w-]{8}\.js$/, '')).sort()).toEqual([
+      'ar',
+      'de',
+      'es',
+      'fr',
+      'he',
+      'it',
+      'ja',
+      'ko',
+      'nl',
+      'panel',
+      'pl',
+      'pt',
+      'sv',
+      'tr',
+      'zh',
+    ]);
     for (const file of files) {
       const code = read(`chunks/${file}`);
       expect(code, file).not.toMatch(/^\s*(import|export)\s/m);
@@ -82,7 +96,8 @@ describe('built files', () => {
   });
 
   test('the script-tag files are ASCII only: a page served without charset=utf-8 shows "Type your message…", not "messageâ€¦"', () => {
-    for (const name of ['widget.js', 'embed.js', ...chunkFiles().map((file) => `chunks/${file}`)]) expect(read(name), name).toMatch(/^[\x00-\x7f]*$/);
+    for (const name of ['widget.js', 'embed.js', ...chunkFiles().map((file) => `chunks/${file}`)])
+      expect(read(name), name).toMatch(/^[\x00-\x7f]*$/);
   });
 
   test('each language file announces its dictionary, every key of it text', async () => {
@@ -97,7 +112,22 @@ describe('built files', () => {
   test('each built-in language ships as its own module (agent-widget/locales/<code>) with every key, importing nothing', async () => {
     const { defaultStrings } = await import('../../src/widget/i18n');
     const codes = readdirSync(dist + 'locales').filter((f) => f.endsWith('.js'));
-    expect(codes.map((f) => f.replace('.js', '')).sort()).toEqual(['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'zh']);
+    expect(codes.map((f) => f.replace('.js', '')).sort()).toEqual([
+      'ar',
+      'de',
+      'es',
+      'fr',
+      'he',
+      'it',
+      'ja',
+      'ko',
+      'nl',
+      'pl',
+      'pt',
+      'sv',
+      'tr',
+      'zh',
+    ]);
     for (const file of codes) {
       const code = read(`locales/${file}`);
       expect(code, file).not.toMatch(/^\s*import\s/m);
@@ -108,7 +138,13 @@ describe('built files', () => {
   });
 
   test('no browser file contains an API key, eval or new Function', () => {
-    const browserFiles = ['widget.js', 'agent-widget.js', 'agent-widget-panel.js', 'embed.js', ...chunkFiles().map((file) => `chunks/${file}`)];
+    const browserFiles = [
+      'widget.js',
+      'agent-widget.js',
+      'agent-widget-panel.js',
+      'embed.js',
+      ...chunkFiles().map((file) => `chunks/${file}`),
+    ];
     for (const name of browserFiles.filter((n) => existsSync(dist + n))) {
       const code = read(name);
       expect(code, name).not.toMatch(/sk_live_/);

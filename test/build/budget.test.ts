@@ -44,9 +44,7 @@ describe("size budget by area of the panel's file", () => {
         .slice(0, 5)
         .map((m) => `${m.id} ${m.minified} B`)
         .join(', ');
-      expect(area.share, `${name} is ${percent(area.share)} of the minified panel; largest: ${largest}`).toBeLessThanOrEqual(
-        limit,
-      );
+      expect(area.share, `${name} is ${percent(area.share)} of the minified panel; largest: ${largest}`).toBeLessThanOrEqual(limit);
     });
   }
 });

@@ -29,11 +29,12 @@ function typeErrors(code: string): string[] {
   const host = ts.createCompilerHost(options);
   const readSource = host.readFile.bind(host);
   host.readFile = (name) => (name === file ? code : readSource(name));
-  host.fileExists = ((exists) => (name: string) => name === file || exists(name))(host.fileExists.bind(host));
+  host.fileExists = (
+    (exists) => (name: string) =>
+      name === file || exists(name)
+  )(host.fileExists.bind(host));
   const program = ts.createProgram([file], options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 describe('agent-widget/server without Node', { timeout: 30_000 }, () => {

@@ -102,7 +102,11 @@ describe('agent-widget conventions', () => {
     const unreachable = await runCli(['usage'], {
       env: { AGENT_BASE_URL: 'http://127.0.0.1:9/sandbox', AGENT_API_KEY: DEMO_API_KEY },
     });
-    expect(unreachable).toEqual({ code: 8, stdout: '', stderr: 'agent-widget: Could not reach the service at http://127.0.0.1:9/sandbox.\n' });
+    expect(unreachable).toEqual({
+      code: 8,
+      stdout: '',
+      stderr: 'agent-widget: Could not reach the service at http://127.0.0.1:9/sandbox.\n',
+    });
 
     served = await serveSandbox({
       now: manualClock().now,
@@ -117,7 +121,8 @@ describe('agent-widget conventions', () => {
     expect(await runCli(['analytics'], { env })).toEqual({
       code: 8,
       stdout: '',
-      stderr: "agent-widget: The service sent an answer this CLI does not understand (The service's answer did not fit the spec: data.overview.totalConversations: expected a number).\n",
+      stderr:
+        "agent-widget: The service sent an answer this CLI does not understand (The service's answer did not fit the spec: data.overview.totalConversations: expected a number).\n",
     });
     expect(await runCli(['usage'], { env })).toEqual({
       code: 8,

@@ -20,7 +20,8 @@ afterEach(async () => {
 });
 
 /** The clock moves one stage on every status poll. */
-const sandboxAdvancingOnPoll = (): Promise<Served> => sandboxAdvancingOn((method, path) => method === 'POST' && path === '/convert-document/status');
+const sandboxAdvancingOnPoll = (): Promise<Served> =>
+  sandboxAdvancingOn((method, path) => method === 'POST' && path === '/convert-document/status');
 
 async function uploadOnly(env: Record<string, string>, name: string): Promise<string> {
   // Upload starts processing; the id is what later commands take.
@@ -37,11 +38,12 @@ describe('agent-widget documents', () => {
     expect(result.code).toBe(0);
     const id = /Uploaded prices\.pdf as document (\S+)\./.exec(result.stdout)?.[1] ?? '';
     expect(id).not.toBe('');
-    expect(result.stderr.trim().split('\n').map((l) => l.replace(/ \(\d+s\)$/, ''))).toEqual([
-      `Document ${id}: processing`,
-      `Document ${id}: chunking`,
-      `Document ${id}: completed`,
-    ]);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .map((l) => l.replace(/ \(\d+s\)$/, '')),
+    ).toEqual([`Document ${id}: processing`, `Document ${id}: chunking`, `Document ${id}: completed`]);
     expect(result.stdout).toContain(`Document ${id} is processed.`);
   });
 

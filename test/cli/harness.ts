@@ -162,4 +162,3 @@ export function sandboxAdvancingOn(isPoll: (method: string, path: string) => boo
     },
   });
 }
-

@@ -44,7 +44,10 @@ beforeAll(async () => {
   expect(bin).toEqual({ 'agent-widget': './dist/cli.js' });
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'agent-widget', version, type: 'module', bin }));
   symlinkSync('../agent-widget/dist/cli.js', join(project, 'node_modules/.bin/agent-widget'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-site', private: true, devDependencies: { 'agent-widget': version } }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'docs-site', private: true, devDependencies: { 'agent-widget': version } }),
+  );
 });
 afterEach(async () => {
   await served?.close();
@@ -87,11 +90,21 @@ describe('README: the CI step that re-trains the agent', () => {
       body: JSON.stringify({ agentId: DEMO_AGENT_ID, url: 'https://docs.example.com', mode: 'sitemap' }),
     });
     const { webSource } = (await created.json()) as { webSource: { id: string } };
-    const values = { AGENT_API_KEY: DEMO_API_KEY, AGENT_BASE_URL: served.baseUrl, AGENT_ID: DEMO_AGENT_ID, DOCS_WEB_SOURCE_ID: webSource.id };
+    const values = {
+      AGENT_API_KEY: DEMO_API_KEY,
+      AGENT_BASE_URL: served.baseUrl,
+      AGENT_ID: DEMO_AGENT_ID,
+      DOCS_WEB_SOURCE_ID: webSource.id,
+    };
 
     const ok = await runStep(values);
     expect(ok.code).toBe(0);
-    expect(ok.output.replace(/ \(\d+s\)/g, '').trim().split('\n')).toEqual([
+    expect(
+      ok.output
+        .replace(/ \(\d+s\)/g, '')
+        .trim()
+        .split('\n'),
+    ).toEqual([
       `Web source ${webSource.id}: scraping`,
       `Web source ${webSource.id}: chunking`,
       `Web source ${webSource.id}: completed`,

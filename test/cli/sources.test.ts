@@ -10,7 +10,8 @@ afterEach(async () => {
 });
 
 /** The clock moves one stage on every status poll. */
-const sandboxAdvancingOnPoll = (): Promise<Served> => sandboxAdvancingOn((method, path) => method === 'GET' && /^\/web-sources\/[^/]+$/.test(path));
+const sandboxAdvancingOnPoll = (): Promise<Served> =>
+  sandboxAdvancingOn((method, path) => method === 'GET' && /^\/web-sources\/[^/]+$/.test(path));
 
 async function addSource(env: Record<string, string>, url = 'https://docs.example.com'): Promise<string> {
   const added = await runCli(['sources', 'add', url, '--mode', 'sitemap', '--max-pages', '20', '--json'], { env });
@@ -102,7 +103,9 @@ describe('agent-widget sources', () => {
 
     const waited = await runCli(['sources', 'train', id, '--wait', '--timeout', '1', '--interval', '0.1'], { env });
     expect(waited.code).toBe(7);
-    expect(waited.stderr).toContain(`agent-widget: Web source ${id} was not done within 1s (last stage: scraping); training goes on on the service.`);
+    expect(waited.stderr).toContain(
+      `agent-widget: Web source ${id} was not done within 1s (last stage: scraping); training goes on on the service.`,
+    );
     expect(served.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
 
     clock.advance(2 * STAGE_MS);
@@ -173,7 +176,19 @@ describe('agent-widget sources', () => {
       now: manualClock().now,
       override: (request) =>
         request.method === 'GET' && /\/web-sources\/[^/]+$/.test(new URL(request.url).pathname)
-          ? Response.json({ success: true, webSource: { id: 'ws_1', agentId: 'demo-agent', url: 'https://x.example/', mode: 'single', maxPages: 1, maxDepth: 1, discoveredUrls: [], status: 'failed' } })
+          ? Response.json({
+              success: true,
+              webSource: {
+                id: 'ws_1',
+                agentId: 'demo-agent',
+                url: 'https://x.example/',
+                mode: 'single',
+                maxPages: 1,
+                maxDepth: 1,
+                discoveredUrls: [],
+                status: 'failed',
+              },
+            })
           : undefined,
     });
     const env = sandboxEnv(served);
@@ -195,11 +210,17 @@ describe('agent-widget sources', () => {
       [['sources', 'add', 'https://x.example', '--max-pages', '500'], '--max-pages must be a whole number from 1 to 100.'],
       [['sources', 'add', 'https://x.example', '--mode', 'deep'], '--mode must be crawl, sitemap or single.'],
       [['sources', 'add'], 'Missing <url> for sources add; see agent-widget sources add --help.'],
-      [['sources', 'add', 'https://x.example', '--api-key', 'sk_live_x'], 'Unknown option --api-key for sources add; see agent-widget sources add --help.'],
+      [
+        ['sources', 'add', 'https://x.example', '--api-key', 'sk_live_x'],
+        'Unknown option --api-key for sources add; see agent-widget sources add --help.',
+      ],
       [['sources', 'train', 'ws_1', '--timeout'], 'Option --timeout needs a value; see agent-widget sources train --help.'],
       [['sources', 'fly'], 'Unknown command "sources fly"; see agent-widget --help.'],
       [['--json', 'usage'], 'Put the command first, e.g. agent-widget usage --json; see agent-widget --help.'],
-      [['sources', 'discover', 'ws_1', 'extra\u001b[2J'], 'Unexpected argument "extra[2J" for sources discover; see agent-widget sources discover --help.'],
+      [
+        ['sources', 'discover', 'ws_1', 'extra\u001b[2J'],
+        'Unexpected argument "extra[2J" for sources discover; see agent-widget sources discover --help.',
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args, { env });

@@ -42,7 +42,12 @@ describe('drawing', () => {
   });
 
   it('aligns columns except the last', () => {
-    expect(table([['ID', 'URL'], ['ws_1234', 'https://x']])).toEqual(['ID       URL', 'ws_1234  https://x']);
+    expect(
+      table([
+        ['ID', 'URL'],
+        ['ws_1234', 'https://x'],
+      ]),
+    ).toEqual(['ID       URL', 'ws_1234  https://x']);
   });
 
   it('formats sizes and durations', () => {

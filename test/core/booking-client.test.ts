@@ -34,7 +34,6 @@ function recordingClient(answer: (endpoint: string) => unknown = (endpoint) => M
   return { client, sent };
 }
 
-
 const create = {
   agentId: 'a1',
   conversationId: 'c1',
@@ -83,7 +82,9 @@ describe('answers at the boundary', () => {
       allow_user_cancellation: false,
       cancellation_notice_hours: 0,
     });
-    expect((await client.slots({ agentId: 'a1', date: '2026-11-24', durationMinutes: 30 })).slots).toEqual([{ time: '10:30', available: true }]);
+    expect((await client.slots({ agentId: 'a1', date: '2026-11-24', durationMinutes: 30 })).slots).toEqual([
+      { time: '10:30', available: true },
+    ]);
     const found = await client.lookup({ agentId: 'a1', code: 'BK-A1B2C3' });
     expect(found).toEqual({
       success: true,
@@ -96,11 +97,31 @@ describe('answers at the boundary', () => {
   test.each<[string, Call, unknown, string]>([
     ['a config answer without a config object', (c) => c.config({ agentId: 'a1' }), {}, 'config: expected an object'],
     ['a config without a zone', (c) => c.config({ agentId: 'a1' }), { config: { duration_options: [] } }, 'config.timezone'],
-    ['a config with a zone nobody knows', (c) => c.config({ agentId: 'a1' }), { config: { timezone: 'Mars/Olympus', duration_options: [] } }, 'config.timezone: expected an IANA time zone'],
-    ['a duration of no minutes', (c) => c.config({ agentId: 'a1' }), { config: { timezone: 'UTC', duration_options: [{ id: 'x', duration_minutes: 0 }] } }, 'config.duration_options[0].duration_minutes'],
+    [
+      'a config with a zone nobody knows',
+      (c) => c.config({ agentId: 'a1' }),
+      { config: { timezone: 'Mars/Olympus', duration_options: [] } },
+      'config.timezone: expected an IANA time zone',
+    ],
+    [
+      'a duration of no minutes',
+      (c) => c.config({ agentId: 'a1' }),
+      { config: { timezone: 'UTC', duration_options: [{ id: 'x', duration_minutes: 0 }] } },
+      'config.duration_options[0].duration_minutes',
+    ],
     ['dates that are not a list', (c) => c.dates({ agentId: 'a1', month: '2026-11' }), { dates: 'soon' }, 'dates: expected a list'],
-    ['a date that is not a day', (c) => c.dates({ agentId: 'a1', month: '2026-11' }), { dates: [{ date: '2026-02-30', available: true }] }, 'dates[0].date'],
-    ['a slot time in another format', (c) => c.slots({ agentId: 'a1', date: '2026-11-24', durationMinutes: 30 }), { slots: [{ time: '9am', available: true }] }, 'slots[0].time'],
+    [
+      'a date that is not a day',
+      (c) => c.dates({ agentId: 'a1', month: '2026-11' }),
+      { dates: [{ date: '2026-02-30', available: true }] },
+      'dates[0].date',
+    ],
+    [
+      'a slot time in another format',
+      (c) => c.slots({ agentId: 'a1', date: '2026-11-24', durationMinutes: 30 }),
+      { slots: [{ time: '9am', available: true }] },
+      'slots[0].time',
+    ],
     ['a created booking without its code', (c) => c.create(create), { booking: { ...booking, booking_code: '' } }, 'booking.booking_code'],
   ])('%s is invalid_response naming what did not fit', async (_name, call, body, path) => {
     const { client } = recordingClient(() => body);
@@ -121,4 +142,3 @@ describe('answers at the boundary', () => {
     expect(Object.keys(made.form_data)).toEqual(['age', 'ok', '__proto__']);
   });
 });
-

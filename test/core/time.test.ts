@@ -1,6 +1,15 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, test } from 'vitest';
-import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, isUnambiguousWallTime, weekday, zonedToInstant } from '../../src/core/time';
+import {
+  addDays,
+  addMonths,
+  daysAcross,
+  daysInMonth,
+  instantToZoned,
+  isUnambiguousWallTime,
+  weekday,
+  zonedToInstant,
+} from '../../src/core/time';
 import { isEmail, isIsoDate } from '../../src/core/validate';
 
 describe('wall clock <-> instant in the agent zone', () => {
@@ -25,8 +34,15 @@ describe('wall clock <-> instant in the agent zone', () => {
   // date-fns-tz is the oracle: the Intl implementation must agree with it on every unambiguous wall
   // time and every instant, around real transitions, in zones with odd offsets and half-hour DST.
   const zones = [
-    'America/New_York', 'Europe/Berlin', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata',
-    'Pacific/Chatham', 'America/Santiago', 'Asia/Tokyo', 'UTC',
+    'America/New_York',
+    'Europe/Berlin',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+    'Pacific/Chatham',
+    'America/Santiago',
+    'Asia/Tokyo',
+    'UTC',
   ];
   test.each(zones)('agrees with date-fns-tz in %s across a year, every 4 hours and 1 minute', (zone) => {
     const start = Date.UTC(2026, 0, 1);

@@ -13,7 +13,11 @@ import { suite, useDemo } from './support/demo';
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/booking-${name}.png` });
 
 /** #rrggbb of a computed rgb() colour. */
-const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+const hex = (rgb: string) =>
+  `#${(rgb.match(/\d+/g) ?? [])
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('')}`;
 
 suite('booking views in Chromium', () => {
   // Each run books its own agent day (the sandbox caps bookings per day): 10:00 in New York, the first
@@ -35,11 +39,19 @@ suite('booking views in Chromium', () => {
           const name = (step: string) => `${colorScheme}-${device}-${step}`;
           const day = DAYS[(colorScheme === 'dark' ? 2 : 0) + (device === 'phone' ? 1 : 0)] ?? DAYS[0];
           const midnight = '12:00 AM, Japan Standard Time';
-          const { context, page } = await openBook(demo, { colorScheme, viewport, timezoneId: 'Asia/Tokyo', isMobile: device === 'phone', hasTouch: device === 'phone' });
+          const { context, page } = await openBook(demo, {
+            colorScheme,
+            viewport,
+            timezoneId: 'Asia/Tokyo',
+            isMobile: device === 'phone',
+            hasTouch: device === 'phone',
+          });
 
           const option = page.getByRole('button', { name: '30 min consultation 30 minutes' });
           await option.waitFor();
-          const widths = await page.locator('.choices').evaluate((list) => [list.clientWidth, ...[...list.querySelectorAll('button')].map((b) => b.offsetWidth)]);
+          const widths = await page
+            .locator('.choices')
+            .evaluate((list) => [list.clientWidth, ...[...list.querySelectorAll('button')].map((b) => b.offsetWidth)]);
           expect(new Set(widths).size).toBe(1);
           await shot(page, name('1-duration'));
           await option.click();
@@ -54,9 +66,11 @@ suite('booking views in Chromium', () => {
           await page.getByRole('button', { name: midnight }).first().click();
 
           // Each field's edge is what shows where it is: 3:1 against the panel (WCAG 1.4.11), before any error.
-          const edges = await page.locator('.field :is(input, textarea)').evaluateAll((fields) =>
-            fields.map((f) => [getComputedStyle(f).borderTopColor, getComputedStyle(f.closest('.panel') ?? f).backgroundColor]),
-          );
+          const edges = await page
+            .locator('.field :is(input, textarea)')
+            .evaluateAll((fields) =>
+              fields.map((f) => [getComputedStyle(f).borderTopColor, getComputedStyle(f.closest('.panel') ?? f).backgroundColor]),
+            );
           expect(edges.length).toBeGreaterThan(0);
           for (const [edge = '', bg = ''] of edges) expect(contrastRatio(hex(edge), hex(bg))).toBeGreaterThanOrEqual(3);
 
@@ -65,25 +79,30 @@ suite('booking views in Chromium', () => {
           const nameField = page.getByRole('textbox', { name: 'Your name' });
           await page.getByText('Your name is required.').waitFor();
           expect(await nameField.getAttribute('aria-invalid')).toBe('true');
-          const look = await page.locator('.error').first().evaluate((error) => {
-            const field = error.parentElement?.querySelector('input');
-            const icon = getComputedStyle(error, '::before');
-            return {
-              bg: getComputedStyle(error.closest('.panel') ?? error).backgroundColor,
-              text: getComputedStyle(error).color,
-              border: field ? getComputedStyle(field).borderTopColor : '',
-              iconBg: icon.backgroundColor,
-              iconMark: icon.color,
-              iconContent: icon.content,
-            };
-          });
+          const look = await page
+            .locator('.error')
+            .first()
+            .evaluate((error) => {
+              const field = error.parentElement?.querySelector('input');
+              const icon = getComputedStyle(error, '::before');
+              return {
+                bg: getComputedStyle(error.closest('.panel') ?? error).backgroundColor,
+                text: getComputedStyle(error).color,
+                border: field ? getComputedStyle(field).borderTopColor : '',
+                iconBg: icon.backgroundColor,
+                iconMark: icon.color,
+                iconContent: icon.content,
+              };
+            });
           expect(look.iconContent).toContain('!');
           expect(contrastRatio(hex(look.text), hex(look.bg))).toBeGreaterThanOrEqual(4.5);
           expect(contrastRatio(hex(look.border), hex(look.bg))).toBeGreaterThanOrEqual(3);
           expect(contrastRatio(hex(look.iconBg), hex(look.bg))).toBeGreaterThanOrEqual(3);
           expect(contrastRatio(hex(look.iconMark), hex(look.iconBg))).toBeGreaterThanOrEqual(4.5);
           // Under 16px, iOS zooms the page into the field that takes focus.
-          const fieldSizes = await page.locator('.field :is(input, textarea)').evaluateAll((fields) => fields.map((f) => getComputedStyle(f).fontSize));
+          const fieldSizes = await page
+            .locator('.field :is(input, textarea)')
+            .evaluateAll((fields) => fields.map((f) => getComputedStyle(f).fontSize));
           expect(fieldSizes.length).toBeGreaterThan(0);
           for (const size of fieldSizes) expect(size).toBe('16px');
           await shot(page, name('3-errors'));

@@ -9,7 +9,6 @@ import { defaultStrings } from '../../src/widget/i18n';
 import de from '../../src/widget/i18n/locales/de';
 import ko from '../../src/widget/i18n/locales/ko';
 
-
 const demo = useDemo({ now: NOW });
 
 /** The focused element inside the widget's shadow root: its accessible label or text. */
@@ -179,7 +178,12 @@ suite('booking in Chromium', () => {
   });
 
   test('a visitor in Auckland sees Auckland days: today, the day chosen and its times all in New Zealand time', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1024, height: 800 }, timezoneId: 'Pacific/Auckland', locale: 'en-US', reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({
+      viewport: { width: 1024, height: 800 },
+      timezoneId: 'Pacific/Auckland',
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     await page.clock.setFixedTime(new Date(NOW));
     await page.goto(demo.server.url);

@@ -36,10 +36,9 @@ suite('feedback in Chromium', () => {
     const received = page.evaluate(
       () =>
         new Promise<{ id: string; conversationId?: string }>((resolve) =>
-          (window as unknown as { AgentWidget: { on: (type: string, fn: (p: { id: string; conversationId?: string }) => void) => void } }).AgentWidget.on(
-            'message:received',
-            resolve,
-          ),
+          (
+            window as unknown as { AgentWidget: { on: (type: string, fn: (p: { id: string; conversationId?: string }) => void) => void } }
+          ).AgentWidget.on('message:received', resolve),
         ),
     );
     await ask(page, '/markdown-test');
@@ -53,7 +52,9 @@ suite('feedback in Chromium', () => {
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
     expect(await helpful.getAttribute('aria-pressed')).toBe('true');
-    expect(await analytics(page)).toEqual([['event', 'chat_feedback', { message_id: reply.id, conversation_id: reply.conversationId, value: 'up' }]]);
+    expect(await analytics(page)).toEqual([
+      ['event', 'chat_feedback', { message_id: reply.id, conversation_id: reply.conversationId, value: 'up' }],
+    ]);
     expect(reply.conversationId).toBeTruthy();
 
     expect(await axeViolations(page)).toEqual([]);
@@ -80,12 +81,19 @@ suite('feedback in Chromium', () => {
   });
 
   test('320 px wide: the buttons fit under the reply and are at least 32 px square', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({
+      viewport: { width: 320, height: 640 },
+      hasTouch: true,
+      isMobile: true,
+      reducedMotion: 'reduce',
+    });
     const page = await openChat(context, demo.server.url);
     await ask(page, 'What are your opening hours?');
     await chatLog(page).getByText('Sunday:').waitFor();
     await chatLog(page).getByRole('button', { name: 'Not helpful' }).tap();
-    const boxes = await Promise.all(['Copy', 'Helpful', 'Not helpful'].map((name) => chatLog(page).getByRole('button', { name, exact: true }).boundingBox()));
+    const boxes = await Promise.all(
+      ['Copy', 'Helpful', 'Not helpful'].map((name) => chatLog(page).getByRole('button', { name, exact: true }).boundingBox()),
+    );
     for (const box of boxes) {
       expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(32);
       expect(box && box.x + box.width).toBeLessThanOrEqual(320);
@@ -96,7 +104,12 @@ suite('feedback in Chromium', () => {
   });
 
   test('right to left (Hebrew): the same buttons, thumbs up and down not mirrored', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({
+      viewport: { width: 320, height: 640 },
+      hasTouch: true,
+      isMobile: true,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     const url = `${demo.server.url}page-in-he.html`;
     await page.route(url, (route) =>

@@ -23,7 +23,9 @@ suite('nothing typed is lost, in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
-    await chatLog(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    await chatLog(page)
+      .getByRole('link', { name: /Finding us/ })
+      .waitFor();
     const before = await chatLog(page).textContent();
 
     await page.getByRole('button', { name: 'New conversation' }).click();
@@ -51,7 +53,9 @@ suite('nothing typed is lost, in Chromium', () => {
     ] as const) {
       const context = await demo.browser.newContext(PHONE);
       const url = lang === 'en' ? demo.server.url : `${demo.server.url}page-in-de.html`;
-      await context.route(`${demo.server.url}page-in-de.html`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: germanPage }));
+      await context.route(`${demo.server.url}page-in-de.html`, (route) =>
+        route.fulfill({ contentType: 'text/html; charset=utf-8', body: germanPage }),
+      );
       const page = await open(context, url, launcher);
       const title = page.getByRole('heading', { name: 'Harbor Physio' });
       // Not cut short: the heading's text fits its box.
@@ -69,14 +73,18 @@ suite('nothing typed is lost, in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
-    await chatLog(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    await chatLog(page)
+      .getByRole('link', { name: /Finding us/ })
+      .waitFor();
 
     // The chat service cannot be reached: the next message fails.
     await page.route('**/api/chat', (route) => route.abort('connectionrefused'));
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('How much does it cost?');
     await box.press('Enter');
-    await chatLog(page).getByText(/can't reach the chat service/).waitFor();
+    await chatLog(page)
+      .getByText(/can't reach the chat service/)
+      .waitFor();
     await box.fill('And do you work on Saturdays?');
 
     await page.reload();

@@ -35,7 +35,9 @@ suite('chat in Chromium', () => {
     expect(await chatLog(page).locator('pre code').textContent()).toBe('const code = "block";');
     expect(await chatLog(page).getByRole('link', { name: /email/ }).getAttribute('href')).toBe('mailto:hello@example.com');
     // Bare URLs, addresses and numbers are links; an image is a link named by its alt text, never loaded.
-    const bare = chatLog(page).getByRole('link', { name: /^(https:\/\/example\.com\/harbor-physio\/prices|front-desk@|\+1 \(555\)|Treatment room)/ });
+    const bare = chatLog(page).getByRole('link', {
+      name: /^(https:\/\/example\.com\/harbor-physio\/prices|front-desk@|\+1 \(555\)|Treatment room)/,
+    });
     expect(await bare.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       'https://example.com/harbor-physio/prices',
       'mailto:front-desk@example.com',
@@ -49,7 +51,10 @@ suite('chat in Chromium', () => {
     expect(await table.getByRole('cell', { name: '$120' }).count()).toBe(1);
     // Its headers are bold and its columns fit their text: the calendar's fixed, muted table rules stay
     // in the calendar.
-    const header = await table.getByRole('columnheader').first().evaluate((th) => getComputedStyle(th).fontWeight);
+    const header = await table
+      .getByRole('columnheader')
+      .first()
+      .evaluate((th) => getComputedStyle(th).fontWeight);
     expect(Number(header)).toBeGreaterThanOrEqual(600);
     const widths = await table.getByRole('columnheader').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().width));
     expect(new Set(widths.map(Math.round)).size).toBeGreaterThan(1);
@@ -63,7 +68,12 @@ suite('chat in Chromium', () => {
   });
 
   test('asked about booking, the conversation offers Book a time, which opens the booking flow', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
     const page = await open(context);
     await ask(page, 'Can I book an appointment for next week?');
     const offer = chatLog(page).getByRole('button', { name: 'Book a time' });
@@ -79,7 +89,9 @@ suite('chat in Chromium', () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
-    await chatLog(page).getByRole('link', { name: /Finding us/ }).waitFor();
+    await chatLog(page)
+      .getByRole('link', { name: /Finding us/ })
+      .waitFor();
     const before = await chatLog(page).textContent();
 
     await page.reload();
@@ -94,7 +106,12 @@ suite('chat in Chromium', () => {
   });
 
   test('at 320 px a wide table scrolls on its own, and the keyboard can scroll it', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({
+      viewport: { width: 320, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
     const page = await open(context);
     await ask(page, '/markdown-test');
     const table = chatLog(page).getByRole('table');
@@ -110,11 +127,18 @@ suite('chat in Chromium', () => {
   });
 
   test('on a phone the conversation fills the screen and stays readable', async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const context = await demo.browser.newContext({
+      viewport: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
     const page = await open(context);
     await ask(page, 'hello');
     await ask(page, 'What are your prices?');
-    await chatLog(page).getByRole('link', { name: /Prices/ }).waitFor();
+    await chatLog(page)
+      .getByRole('link', { name: /Prices/ })
+      .waitFor();
     const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
     expect(composer && composer.y + composer.height).toBeLessThanOrEqual(667);
     expect(await axeViolations(page)).toEqual([]);
@@ -138,7 +162,11 @@ suite('chat when the service is down', () => {
     await box.press('Enter');
     await chatLog(page).getByText("We can't reach the chat service right now. Your message was not sent.").waitFor();
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-    expect(await chatLog(page).getByText(/offline/).count()).toBe(0);
+    expect(
+      await chatLog(page)
+        .getByText(/offline/)
+        .count(),
+    ).toBe(0);
     expect(await chatLog(page).getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
     await box.fill('still typing');
     await page.screenshot({ path: 'test-results/chat-unreachable.png' });
@@ -148,8 +176,14 @@ suite('chat when the service is down', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
     await page.unroute('**/api/chat');
     expect((await answered).status()).toBe(200);
-    await chatLog(page).getByText(/Saturday:/).waitFor();
-    expect(await chatLog(page).getByText(/can't reach/).count()).toBe(0);
+    await chatLog(page)
+      .getByText(/Saturday:/)
+      .waitFor();
+    expect(
+      await chatLog(page)
+        .getByText(/can't reach/)
+        .count(),
+    ).toBe(0);
     expect(await box.inputValue()).toBe('still typing');
     await page.screenshot({ path: 'test-results/chat-unreachable-delivered.png' });
     await context.close();
@@ -162,14 +196,26 @@ suite('chat when the service is down', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Are you open on Saturday?');
     await box.press('Enter');
-    await chatLog(page).getByText(/Not sent: you seem to be offline/).waitFor();
-    expect(await chatLog(page).getByText(/can't reach/).count()).toBe(0);
+    await chatLog(page)
+      .getByText(/Not sent: you seem to be offline/)
+      .waitFor();
+    expect(
+      await chatLog(page)
+        .getByText(/can't reach/)
+        .count(),
+    ).toBe(0);
     await page.screenshot({ path: 'test-results/chat-offline.png' });
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
     await context.setOffline(false);
     expect((await answered).status()).toBe(200);
-    await chatLog(page).getByText(/Saturday:/).waitFor();
-    expect(await chatLog(page).getByText(/offline/).count()).toBe(0);
+    await chatLog(page)
+      .getByText(/Saturday:/)
+      .waitFor();
+    expect(
+      await chatLog(page)
+        .getByText(/offline/)
+        .count(),
+    ).toBe(0);
     await context.close();
   });
 });
@@ -178,8 +224,16 @@ suite('a long conversation in Chromium', () => {
   test('200 stored messages: the newest are drawn at once; scrolling up draws older ones without moving what is on screen', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const at = Date.parse('2026-11-23T13:00:00Z');
-    const messages = Array.from({ length: 200 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'agent' : 'user', text: `Message ${i}`, at: at + i * 1000 }));
-    await context.addInitScript((stored) => localStorage.setItem('agent-widget:demo-agent:chat', stored), JSON.stringify({ at, value: { conversationId: 'conv-long', messages } }));
+    const messages = Array.from({ length: 200 }, (_, i) => ({
+      id: `m${i}`,
+      role: i % 2 ? 'agent' : 'user',
+      text: `Message ${i}`,
+      at: at + i * 1000,
+    }));
+    await context.addInitScript(
+      (stored) => localStorage.setItem('agent-widget:demo-agent:chat', stored),
+      JSON.stringify({ at, value: { conversationId: 'conv-long', messages } }),
+    );
     const page = await open(context);
     await chatLog(page).getByText('Message 199', { exact: true }).waitFor();
     expect(await chatLog(page).getByText('Message 100', { exact: true }).count()).toBe(0);
@@ -193,12 +247,14 @@ suite('a long conversation in Chromium', () => {
     });
     await expect.poll(drawn).toBeGreaterThan(firstDrawn);
     const after = await chatLog(page).evaluate(
-      (el, text) => [...el.querySelectorAll('.msg .bubble')].find((bubble) => bubble.textContent === text)?.getBoundingClientRect().top ?? NaN,
+      (el, text) =>
+        [...el.querySelectorAll('.msg .bubble')].find((bubble) => bubble.textContent === text)?.getBoundingClientRect().top ?? NaN,
       before.text,
     );
     expect(Math.abs(after - before.y)).toBeLessThanOrEqual(2);
     // From the keyboard or a screen reader: the button at the top draws the rest.
-    while (await page.getByRole('button', { name: 'Show earlier messages' }).count()) await page.getByRole('button', { name: 'Show earlier messages' }).click();
+    while (await page.getByRole('button', { name: 'Show earlier messages' }).count())
+      await page.getByRole('button', { name: 'Show earlier messages' }).click();
     await chatLog(page).getByText('Message 0', { exact: true }).waitFor();
     await chatLog(page).getByText("Hi! I'm Harbor Physio's assistant.", { exact: false }).waitFor();
     await context.close();

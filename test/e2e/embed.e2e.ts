@@ -37,7 +37,12 @@ interface Framed {
 
 /** The parent fixture framing embed.html with `params` (and a fragment), in a fresh context. */
 async function framed(params: Record<string, string>, fragment = '', csp?: string): Promise<Framed> {
-  const context = await demo.browser.newContext({ viewport: { width: 800, height: 700 }, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
+  const context = await demo.browser.newContext({
+    viewport: { width: 800, height: 700 },
+    reducedMotion: 'reduce',
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
   // The visitor's clock is the sandbox's: the calendar opens on NOW's month whatever day the test runs.
   await context.clock.setFixedTime(new Date(NOW));
   await addProbe(context);
@@ -46,7 +51,14 @@ async function framed(params: Record<string, string>, fragment = '', csp?: strin
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
     });
-  const query = new URLSearchParams({ agentId: 'demo-agent', apiBase: '/api', chatUrl: '/api/chat', title: 'Harbor Physio', persist: 'none', ...params });
+  const query = new URLSearchParams({
+    agentId: 'demo-agent',
+    apiBase: '/api',
+    chatUrl: '/api/chat',
+    title: 'Harbor Physio',
+    persist: 'none',
+    ...params,
+  });
   const src = `${frameOrigin}/embed.html?${query}${fragment}`;
   const page = await context.newPage();
   await page.goto(`${demo.server.url}fixtures/embed-parent.html?src=${encodeURIComponent(src)}`);
@@ -66,7 +78,9 @@ async function allReceived(page: Page, frame: Frame): Promise<Received[]> {
 }
 
 const ofType = async (page: Page, type: string) =>
-  (await received(page)).filter((m) => typeof m.data === 'object' && m.data.type === type).map((m) => (m.data as { payload?: unknown }).payload);
+  (await received(page))
+    .filter((m) => typeof m.data === 'object' && m.data.type === type)
+    .map((m) => (m.data as { payload?: unknown }).payload);
 
 /**
  * Sends a command from the parent and waits until the frame has handled (or ignored) it: a listener
@@ -77,7 +91,10 @@ async function command(page: Page, frame: Frame, message: unknown): Promise<void
   await frame.evaluate(() => {
     (window as Waiting).awNextMessage = new Promise<void>((resolve) => addEventListener('message', () => resolve(), { once: true }));
   });
-  await page.evaluate((data) => (document.getElementById('agent-frame') as HTMLIFrameElement).contentWindow?.postMessage(data, '*'), message);
+  await page.evaluate(
+    (data) => (document.getElementById('agent-frame') as HTMLIFrameElement).contentWindow?.postMessage(data, '*'),
+    message,
+  );
   await frame.evaluate(() => (window as Waiting).awNextMessage);
 }
 
@@ -89,7 +106,10 @@ function sizes(page: Page, frame: Frame) {
     page.evaluate(() => document.getElementById('agent-frame')?.getBoundingClientRect().height),
     frame.evaluate(() => {
       const root = document.documentElement;
-      return { content: Math.ceil(document.body.getBoundingClientRect().height), scrolls: root.scrollHeight > root.clientHeight || root.scrollWidth > root.clientWidth };
+      return {
+        content: Math.ceil(document.body.getBoundingClientRect().height),
+        scrolls: root.scrollHeight > root.clientHeight || root.scrollWidth > root.clientWidth,
+      };
     }),
   ]).then(([frameHeight, inside]) => ({ frameHeight, ...inside }));
 }
@@ -104,7 +124,10 @@ async function toSlotForm(frame: Frame): Promise<void> {
   await frame.getByRole('tab', { name: 'Book', exact: true }).click();
   await frame.getByRole('button', { name: '30 min consultation' }).click();
   await frame.getByRole('button', { name: /^Tuesday, November 24, 2026, \d+ times available$/ }).click();
-  await frame.getByRole('button', { name: /^9:00 AM/ }).first().click();
+  await frame
+    .getByRole('button', { name: /^9:00 AM/ })
+    .first()
+    .click();
   await frame.getByRole('heading', { name: 'Your details' }).waitFor();
 }
 
@@ -116,10 +139,12 @@ suite('the iframe page in Chromium', () => {
     await frame.getByRole('tab', { name: 'Book', exact: true }).click();
     await frame.getByRole('button', { name: '30 min consultation' }).click();
     await frame.getByRole('grid', { name: 'November 2026' }).waitFor();
-    await expect.poll(async () => {
-      const now = await sizes(page, frame);
-      return now.content > 420 && now.frameHeight === now.content && !now.scrolls;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const now = await sizes(page, frame);
+        return now.content > 420 && now.frameHeight === now.content && !now.scrolls;
+      })
+      .toBe(true);
     // The whole calendar is visible in the parent page without scrolling the frame.
     const grid = await frame.getByRole('grid', { name: 'November 2026' }).boundingBox();
     const box = await page.locator('#agent-frame').boundingBox();
@@ -223,7 +248,7 @@ suite('the iframe page in Chromium', () => {
     await context.close();
   });
 
-  test("works under a strict CSP without any style source, with no violation: chat and booking", async () => {
+  test('works under a strict CSP without any style source, with no violation: chat and booking', async () => {
     const { context, page, frame } = await framed({ parentOrigin }, '', STRICT_CSP);
     await send(frame, 'What are your opening hours?');
     await frame.getByRole('log', { name: 'Conversation' }).getByText('Sunday:').waitFor();

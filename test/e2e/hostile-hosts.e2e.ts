@@ -7,15 +7,7 @@
 // before the first open.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  addProbe,
-  comparePngs,
-  gotoHeld,
-  holdWidget,
-  hostSnapshot,
-  liveListeners,
-  violations,
-} from './fixtures/host-probes';
+import { addProbe, comparePngs, gotoHeld, holdWidget, hostSnapshot, liveListeners, violations } from './fixtures/host-probes';
 import { suite, useDemo } from './support/demo';
 
 /** Monday 23 November 2026, 9:00 in New York: Tuesday has free times. */
@@ -121,7 +113,11 @@ const HOSTS = [
   { name: '* { font: 30px serif !important; color: red !important; … }', page: 'important', options: DESKTOP },
   { name: "a strict CSP (default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self')", page: 'csp', options: DESKTOP },
   // The docs say an owner's CSP needs no style-src at all: this is that claim.
-  { name: "a CSP with no style source at all (default-src 'none'; script-src 'self'; connect-src 'self')", page: 'csp-nostyle', options: DESKTOP },
+  {
+    name: "a CSP with no style source at all (default-src 'none'; script-src 'self'; connect-src 'self')",
+    page: 'csp-nostyle',
+    options: DESKTOP,
+  },
   { name: 'a max-z-index sticky header and html { overflow: hidden }, on a phone', page: 'sticky', options: PHONE },
 ];
 
@@ -179,8 +175,7 @@ suite('side effects on the host page', () => {
         Document: Document.prototype,
         Window: Window.prototype,
       };
-      const snapshot = (proto: object) =>
-        new Map(Reflect.ownKeys(proto).map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)]));
+      const snapshot = (proto: object) => new Map(Reflect.ownKeys(proto).map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)]));
       (window as unknown as { awBefore: unknown }).awBefore = {
         protos: Object.fromEntries(Object.entries(protos).map(([name, proto]) => [name, { proto, props: snapshot(proto) }])),
       };
@@ -218,7 +213,8 @@ suite('side effects on the host page', () => {
     await launcher(page).click();
     await dialog(page).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
-    const storage = () => page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage), cookie: document.cookie }));
+    const storage = () =>
+      page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage), cookie: document.cookie }));
     expect(await storage()).toEqual({ local: [], session: [], cookie: '' });
 
     // First use: the conversation is stored, under this agent's key.

@@ -84,7 +84,10 @@ async function bookThrough(page: Page, t: Strings, lang: string): Promise<string
   await page.getByRole('button', { name: t.cancelYes, exact: true }).click();
   // Confirmed in the visitor's language, not in the service's (its message goes to the page's event).
   await page.getByRole('status').filter({ hasText: t.cancelledHeading }).waitFor();
-  await page.getByRole('definition').filter({ hasText: new RegExp(`^${t.cancelled}$`) }).waitFor();
+  await page
+    .getByRole('definition')
+    .filter({ hasText: new RegExp(`^${t.cancelled}$`) })
+    .waitFor();
   await page.screenshot({ path: `test-results/i18n-${lang}-cancelled.png` });
   return code;
 }
@@ -167,7 +170,7 @@ suite('languages in Chromium', () => {
     await context.close();
   });
 
-  test('without locale in its URL, the iframe page speaks the browser\'s language', async () => {
+  test("without locale in its URL, the iframe page speaks the browser's language", async () => {
     const context = await demo.browser.newContext({ viewport: { width: 400, height: 700 }, reducedMotion: 'reduce', locale: 'ja-JP' });
     const page = await context.newPage();
     await page.goto(`${demo.server.url}embed.html?agentId=demo-agent&apiBase=/api&chatUrl=/api/chat`);

@@ -78,7 +78,11 @@ suite('beside the launcher in Chromium', () => {
   });
 
   test('no teaser on a phone, where it would cover the page', async () => {
-    const page = await openHost(`data-teaser="${TEASER}" data-teaser-delay="0"`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await openHost(`data-teaser="${TEASER}" data-teaser-delay="0"`, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).waitFor();
     // With a delay of 0 its timer was set when the launcher was drawn: timers set after it, with no delay,
     // run after it, and Preact draws in a microtask.

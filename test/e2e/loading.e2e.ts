@@ -70,7 +70,8 @@ suite('loading the panel in Chromium', () => {
     const scriptOrigin = otherOrigin(demo.server.url);
     const chunks: { url: string; cors: string | undefined }[] = [];
     context.on('response', (response) => {
-      if (response.url().includes('/chunks/')) chunks.push({ url: response.url(), cors: response.headers()['access-control-allow-origin'] });
+      if (response.url().includes('/chunks/'))
+        chunks.push({ url: response.url(), cors: response.headers()['access-control-allow-origin'] });
     });
     // A page the demo server serves itself (a page answered by page.route() would not count as on loopback,
     // and Chromium's local network access rules would refuse it any loopback script).
@@ -85,7 +86,14 @@ suite('loading the panel in Chromium', () => {
     await page.evaluate(
       ({ src, base }) => {
         const script = document.createElement('script');
-        const attributes = { 'data-agent-id': 'demo-agent', 'data-api-base': `${base}api`, 'data-chat-url': `${base}api/chat`, 'data-title': 'Harbor Physio', 'data-locale': 'de', 'data-persist': 'none' };
+        const attributes = {
+          'data-agent-id': 'demo-agent',
+          'data-api-base': `${base}api`,
+          'data-chat-url': `${base}api/chat`,
+          'data-title': 'Harbor Physio',
+          'data-locale': 'de',
+          'data-persist': 'none',
+        };
         for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
         script.src = src;
         document.body.append(script);
@@ -101,7 +109,10 @@ suite('loading the panel in Chromium', () => {
     await box.press('Enter');
     await page.getByText('Monday to Friday:').first().waitFor();
     expect(chunks.map(({ url }) => new URL(url).origin)).toEqual([new URL(scriptOrigin).origin, new URL(scriptOrigin).origin]);
-    expect(chunks.map(({ url }) => new URL(url).pathname)).toEqual([expect.stringMatching(PANEL_FILE), expect.stringMatching(/^\/chunks\/de\./)]);
+    expect(chunks.map(({ url }) => new URL(url).pathname)).toEqual([
+      expect.stringMatching(PANEL_FILE),
+      expect.stringMatching(/^\/chunks\/de\./),
+    ]);
     expect(chunks.every(({ cors }) => cors === undefined)).toBe(true);
     expect(messages).toEqual([]);
     expect(errors).toEqual([]);
@@ -147,7 +158,10 @@ suite('loading the panel in Chromium', () => {
     await page.screenshot({ path: 'test-results/loading-failed.png' });
     // One line for each attempt that failed (the idle one may have come first), each naming the file.
     expect(messages.length).toBeGreaterThanOrEqual(1);
-    for (const message of messages) expect(message).toMatch(/^\[AgentWidget\] The panel could not be loaded: http:\/\/\S+\/chunks\/panel\.[\w-]{8}\.js could not be loaded: /);
+    for (const message of messages)
+      expect(message).toMatch(
+        /^\[AgentWidget\] The panel could not be loaded: http:\/\/\S+\/chunks\/panel\.[\w-]{8}\.js could not be loaded: /,
+      );
     const events = await page.evaluate(() => (window as unknown as { panelErrors: { scope: string; retry: string }[] }).panelErrors);
     expect(events.at(-1)).toMatchObject({ agentId: 'demo-agent', scope: 'panel', status: 0, retry: 'manual' });
     reachable = true;
@@ -174,9 +188,10 @@ suite('loading the panel in Chromium', () => {
     await context.close();
   });
 
-  test("under a strict CSP that requires Trusted Types, the panel loads through the policy named agent-widget, with no violation", async () => {
+  test('under a strict CSP that requires Trusted Types, the panel loads through the policy named agent-widget, with no violation', async () => {
     const context = await demo.browser.newContext(DESKTOP);
-    const csp = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; require-trusted-types-for 'script'; trusted-types agent-widget";
+    const csp =
+      "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; require-trusted-types-for 'script'; trusted-types agent-widget";
     const violations: string[] = [];
     const { page, messages, errors } = await hostPage(context, { headers: { 'Content-Security-Policy': csp } });
     page.on('console', (m) => m.type() === 'error' && violations.push(m.text()));

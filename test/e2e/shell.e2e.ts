@@ -168,7 +168,10 @@ suite('the shell in Chromium', () => {
         document.documentElement.append(keys);
       }, keyboard);
       const visible = viewport.height - keyboard;
-      await page.waitForFunction((h) => document.querySelector('[data-agent-widget]')?.shadowRoot?.getElementById('panel')?.getBoundingClientRect().height === h, visible);
+      await page.waitForFunction(
+        (h) => document.querySelector('[data-agent-widget]')?.shadowRoot?.getElementById('panel')?.getBoundingClientRect().height === h,
+        visible,
+      );
       const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
       expect(composer && composer.y + composer.height).toBeLessThanOrEqual(visible);
       // The header with its Close button stays in sight above.

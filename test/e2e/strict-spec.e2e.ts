@@ -67,7 +67,10 @@ suite('strict-spec service in Chromium', () => {
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await page.getByText('Sorry, 9:00 AM was just taken. The nearest free times:').waitFor();
     await page.screenshot({ path: 'test-results/strict-taken.png' });
-    await page.getByRole('alert').getByRole('button', { name: /^9:30 AM, Eastern/ }).click();
+    await page
+      .getByRole('alert')
+      .getByRole('button', { name: /^9:30 AM, Eastern/ })
+      .click();
     expect(await page.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Ada Lovelace');
     await context.close();
   });
@@ -114,7 +117,11 @@ suite('strict-spec service in Chromium', () => {
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     await page.getByRole('textbox', { name: 'Message' }).fill('What are your opening hours?');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('log').getByText(/Monday/).first().waitFor();
+    await page
+      .getByRole('log')
+      .getByText(/Monday/)
+      .first()
+      .waitFor();
     await context.close();
   });
 

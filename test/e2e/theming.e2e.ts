@@ -36,7 +36,8 @@ const THEME_CSS = `
 }`;
 
 /** A cookie banner at z-index 1000 across the bottom of the page. */
-const BANNER = '<div id="banner" style="position:fixed;inset:auto 0 0 0;height:180px;z-index:1000;background:#334155;color:#fff">We use cookies.</div>';
+const BANNER =
+  '<div id="banner" style="position:fixed;inset:auto 0 0 0;height:180px;z-index:1000;background:#334155;color:#fff">We use cookies.</div>';
 
 function hostPage(attributes: string, head = '', body = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>${head}</head>
@@ -180,7 +181,8 @@ suite('owner theming in Chromium', () => {
 
   test('data-avatar: a logo before the title that keeps its shape; the header buttons stay in the panel; a broken one hides', async () => {
     // A wide logo (3:1), served from the page's origin like the widget.
-    const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="8" fill="#fff"/><circle cx="20" cy="20" r="12" fill="#0f766e"/><rect x="40" y="14" width="68" height="12" rx="4" fill="#0f766e"/></svg>';
+    const LOGO =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="8" fill="#fff"/><circle cx="20" cy="20" r="12" fill="#0f766e"/><rect x="40" y="14" width="68" height="12" rx="4" fill="#0f766e"/></svg>';
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 320, height: 640 },
@@ -189,14 +191,24 @@ suite('owner theming in Chromium', () => {
       const page = await context.newPage();
       await page.route(`${demo.server.url}logo.svg`, (route) => route.fulfill({ contentType: 'image/svg+xml', body: LOGO }));
       await page.route(`${demo.server.url}host.html`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: hostPage('data-avatar="/logo.svg"').replace('data-title="Harbor Physio"', 'data-title="Harbor Physio and Sports Rehabilitation"') }),
+        route.fulfill({
+          contentType: 'text/html',
+          body: hostPage('data-avatar="/logo.svg"').replace(
+            'data-title="Harbor Physio"',
+            'data-title="Harbor Physio and Sports Rehabilitation"',
+          ),
+        }),
       );
       await page.goto(`${demo.server.url}host.html`);
       await page.getByRole('button', { name: /^Chat with Harbor Physio/ }).click();
       const panel = page.getByRole('dialog', { name: 'Harbor Physio and Sports Rehabilitation' });
       await panel.waitFor();
-      await page.waitForFunction(() => (document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img') as HTMLImageElement | null)?.complete);
-      const box = await page.evaluate(() => document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img')?.getBoundingClientRect().toJSON() as DOMRect);
+      await page.waitForFunction(
+        () => (document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img') as HTMLImageElement | null)?.complete,
+      );
+      const box = await page.evaluate(
+        () => document.querySelector('[data-agent-widget]')?.shadowRoot?.querySelector('img')?.getBoundingClientRect().toJSON() as DOMRect,
+      );
       expect([box.height, box.width]).toEqual([28, 84]);
       const outer = await panel.boundingBox();
       for (const name of ['New conversation', 'Close']) {

@@ -55,37 +55,41 @@ function freePort(): Promise<number> {
 }
 
 describe.skipIf(!present)('Next.js recipe (app router, next build && next start)', () => {
-  test('builds without the key, then serves chat and booking, and a visitor who leaves cancels the upstream call', { timeout: 180_000 }, async () => {
-    prepareApp();
-    const env = { NEXT_TELEMETRY_DISABLED: '1', AGENT_API_KEY: undefined, AGENT_BASE_URL: undefined };
-    const build = await next(['build'], env);
-    expect(build.code, build.output).toBe(0);
-    expect(build.output).toContain('/api/agent-chat');
+  test(
+    'builds without the key, then serves chat and booking, and a visitor who leaves cancels the upstream call',
+    { timeout: 180_000 },
+    async () => {
+      prepareApp();
+      const env = { NEXT_TELEMETRY_DISABLED: '1', AGENT_API_KEY: undefined, AGENT_BASE_URL: undefined };
+      const build = await next(['build'], env);
+      expect(build.code, build.output).toBe(0);
+      expect(build.output).toContain('/api/agent-chat');
 
-    const service = await fakeService();
-    const port = await freePort();
-    await watchProcess(
-      bin('next'),
-      ['start', '--hostname', '127.0.0.1', '--port', String(port)],
-      { NEXT_TELEMETRY_DISABLED: '1', AGENT_API_KEY: API_KEY, AGENT_BASE_URL: service.baseUrl },
-      APP,
-      (output) => (/Ready in/.test(output) ? `http://127.0.0.1:${port}` : undefined),
-    );
-    const url = `http://127.0.0.1:${port}/api/agent-chat`;
+      const service = await fakeService();
+      const port = await freePort();
+      await watchProcess(
+        bin('next'),
+        ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+        { NEXT_TELEMETRY_DISABLED: '1', AGENT_API_KEY: API_KEY, AGENT_BASE_URL: service.baseUrl },
+        APP,
+        (output) => (/Ready in/.test(output) ? `http://127.0.0.1:${port}` : undefined),
+      );
+      const url = `http://127.0.0.1:${port}/api/agent-chat`;
 
-    const res = await fetch(url, chatInit('Hello from Next.js'));
-    const text = await res.text();
-    expect(res.status, text).toBe(200);
-    expect(res.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN);
-    expect(JSON.parse(text)).toMatchObject({ success: true, conversationId: 'conv_1' });
-    expect(text).not.toContain(API_KEY);
-    expect(service.calls[0]).toMatchObject({ path: '/api/chat', authorization: `Bearer ${API_KEY}` });
-    expect(JSON.parse(service.calls[0]?.body ?? '')).toEqual({ agentId: AGENT, message: 'Hello from Next.js' });
+      const res = await fetch(url, chatInit('Hello from Next.js'));
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN);
+      expect(JSON.parse(text)).toMatchObject({ success: true, conversationId: 'conv_1' });
+      expect(text).not.toContain(API_KEY);
+      expect(service.calls[0]).toMatchObject({ path: '/api/chat', authorization: `Bearer ${API_KEY}` });
+      expect(JSON.parse(service.calls[0]?.body ?? '')).toEqual({ agentId: AGENT, message: 'Hello from Next.js' });
 
-    const booking = await fetch(`${url}/booking/public/config?agentId=${AGENT}`);
-    expect(booking.status).toBe(200);
-    expect(service.calls[1]).toMatchObject({ path: `/api/booking/public/config?agentId=${AGENT}`, authorization: undefined });
+      const booking = await fetch(`${url}/booking/public/config?agentId=${AGENT}`);
+      expect(booking.status).toBe(200);
+      expect(service.calls[1]).toMatchObject({ path: `/api/booking/public/config?agentId=${AGENT}`, authorization: undefined });
 
-    await disconnectCancelsUpstream(url, service, 'close');
-  });
+      await disconnectCancelsUpstream(url, service, 'close');
+    },
+  );
 });

@@ -48,7 +48,9 @@ describe('React 19: the <agent-widget> recipe', () => {
       const { createElement } = await import('react');
       const { renderToString } = await import('react-dom/server');
       const html = renderToString(createElement(Chat as never));
-      expect(html).toContain('<agent-widget agent-id="agent_123" api-base="https://api.example.com" chat-url="/api/agent-chat" title="Acme"');
+      expect(html).toContain(
+        '<agent-widget agent-id="agent_123" api-base="https://api.example.com" chat-url="/api/agent-chat" title="Acme"',
+      );
       expect(html).toContain('</agent-widget>');
     } finally {
       Object.assign(globals, saved);

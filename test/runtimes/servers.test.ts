@@ -32,7 +32,17 @@ const RUNTIMES: Runtime[] = [
     start: (env) =>
       startProcess(
         bin('deno'),
-        ['run', '--allow-net', '--allow-env', '--allow-read', '--no-lock', '--no-config', '--import-map', fixture('./deno/import-map.json'), fixture('./deno/server.mjs')],
+        [
+          'run',
+          '--allow-net',
+          '--allow-env',
+          '--allow-read',
+          '--no-lock',
+          '--no-config',
+          '--import-map',
+          fixture('./deno/import-map.json'),
+          fixture('./deno/server.mjs'),
+        ],
         { ...env, NO_COLOR: '1' },
       ),
   },

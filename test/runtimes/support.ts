@@ -26,14 +26,9 @@ const CI = process.env.CI === 'true' || process.env.CI === '1';
  */
 export function available(what: string, present: boolean, howToGet: string): boolean {
   if (present) return true;
-  const banner = [
-    '',
-    '!'.repeat(78),
-    `!! ${what} is missing: its runtime test DID NOT RUN.`,
-    `!! ${howToGet}`,
-    '!'.repeat(78),
-    '',
-  ].join('\n');
+  const banner = ['', '!'.repeat(78), `!! ${what} is missing: its runtime test DID NOT RUN.`, `!! ${howToGet}`, '!'.repeat(78), ''].join(
+    '\n',
+  );
   if (CI) throw new Error(banner);
   console.warn(banner);
   return false;

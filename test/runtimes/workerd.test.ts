@@ -2,7 +2,19 @@
 // options read from env on the first request, and a visitor who disconnects cancels the upstream call.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { AGENT, API_KEY, available, bin, builtServerPresent, chatInit, disconnectCancelsUpstream, fakeService, fixture, ORIGIN, SERVER_MODULE } from './support';
+import {
+  AGENT,
+  API_KEY,
+  available,
+  bin,
+  builtServerPresent,
+  chatInit,
+  disconnectCancelsUpstream,
+  fakeService,
+  fixture,
+  ORIGIN,
+  SERVER_MODULE,
+} from './support';
 
 const present =
   available('miniflare (workerd)', existsSync(bin('miniflare')) && existsSync(bin('workerd')), 'Install the dev dependencies: npm ci') &&

@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { assumedPaths } from '../../src/core/spec-assumptions';
 import type { AnalyticsData, CreditsResponse, Invoice, SubscriptionResponse } from '../../src/core/types';
-import {
-  createSandbox,
-  DEMO_AGENT_ID,
-  DEMO_API_KEY,
-  DEMO_SCOPED_API_KEY,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../src/sandbox';
+import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY, DEMO_SCOPED_API_KEY, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { call, manualClock } from './helpers';
 
 const agentId = DEMO_AGENT_ID;
@@ -217,11 +210,7 @@ describe('subscriptions', () => {
   test('invoices: one per previous month, newest first, deterministic', async () => {
     const { sandbox } = setup();
     const first = (await call(sandbox, 'GET', '/subscriptions/invoices')).body.invoices as Invoice[];
-    expect(first.map((i) => i.billedAt)).toEqual([
-      '2026-10-01T00:00:00.000Z',
-      '2026-09-01T00:00:00.000Z',
-      '2026-08-01T00:00:00.000Z',
-    ]);
+    expect(first.map((i) => i.billedAt)).toEqual(['2026-10-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z', '2026-08-01T00:00:00.000Z']);
     expect(first[0]).toMatchObject({
       invoiceNumber: 'INV-202610',
       status: 'completed',

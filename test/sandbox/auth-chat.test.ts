@@ -62,7 +62,7 @@ describe('API keys', () => {
     expect((await chat(sandbox, { agentId: 'second', message: 'hours?' }, DEMO_API_KEY)).status).toBe(200);
   });
 
-  test('an All Agents key cannot reach another owner\'s agent: 404 as if it did not exist', async () => {
+  test("an All Agents key cannot reach another owner's agent: 404 as if it did not exist", async () => {
     const { sandbox } = setup({
       agents: [{ id: agentId }, { id: 'theirs', owner: 'someone-else' }],
       keys: [{ key: DEMO_API_KEY }, { key: OTHER_KEY, owner: 'someone-else' }],

@@ -14,8 +14,7 @@ function setup(options: SandboxOptions = {}) {
   return { clock, sandbox, client: bookingClient(sandbox) };
 }
 
-const times = (slots: BookingSlot[], available = true): string[] =>
-  slots.filter((s) => s.available === available).map((s) => s.time);
+const times = (slots: BookingSlot[], available = true): string[] => slots.filter((s) => s.available === available).map((s) => s.time);
 
 async function book(client: ReturnType<typeof bookingClient>, date: string, time: string, durationOptionId: string) {
   const res = await client.create({ agentId, conversationId: 'conv-1', date, time, durationOptionId, formData: form });
@@ -67,7 +66,17 @@ describe('business hours and the slot grid', () => {
     const { client } = setup();
     const saturday = await client.slots({ agentId, date: '2026-11-28', durationMinutes: 30 });
     expect(saturday.slots.map((s) => s.time)).toEqual([
-      '10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45', '12:00', '12:15', '12:30',
+      '10:00',
+      '10:15',
+      '10:30',
+      '10:45',
+      '11:00',
+      '11:15',
+      '11:30',
+      '11:45',
+      '12:00',
+      '12:15',
+      '12:30',
     ]);
     const sunday = await client.slots({ agentId, date: '2026-11-29', durationMinutes: 30 });
     expect(sunday.slots).toEqual([]);
@@ -230,9 +239,7 @@ describe('dates', () => {
     const res = await client.dates({ agentId, month: '2026-11' });
     expect(res.month).toBe('2026-11');
     expect(res.timezone).toBe('America/New_York');
-    expect(res.dates.map((d) => d.date)).toEqual(
-      Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`),
-    );
+    expect(res.dates.map((d) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`));
     for (const d of res.dates) expect('slotCount' in d).toBe(d.available);
     const day = (date: string) => res.dates.find((d) => d.date === date);
     expect(day('2026-11-19')).toEqual({ date: '2026-11-19', available: false });

@@ -205,7 +205,7 @@ describe('lookup', () => {
     expect(res.cancelReason).toMatch(/24 hours/);
   });
 
-  test('an unknown code is a 404, a malformed one a 400, another agent\'s code a 404', async () => {
+  test("an unknown code is a 404, a malformed one a 400, another agent's code a 404", async () => {
     const { client, sandbox } = setup({ agents: [{ id: agentId }, { id: 'other' }] });
     const { booking } = await client.create(request);
     expect((await apiError(client.lookup({ agentId, code: 'BK-ZZZZZZ' }))).status).toBe(404);
@@ -260,13 +260,11 @@ describe('cancel', () => {
     expect(sandbox.bookings().map((b) => b.status)).toEqual(['confirmed', 'cancelled']);
   });
 
-  test('rules are checked in the spec\'s order: disabled is reported before the notice period', async () => {
+  test("rules are checked in the spec's order: disabled is reported before the notice period", async () => {
     const { client, clock } = setup({ agents: [{ id: agentId, config: { allow_user_cancellation: false } }] });
     const { booking } = await client.create(request);
     clock.set(new Date(START_MS - HOUR).toISOString());
-    expect((await apiError(client.cancel({ agentId, bookingCode: booking.booking_code }))).code).toBe(
-      'cancellation_disabled',
-    );
+    expect((await apiError(client.cancel({ agentId, bookingCode: booking.booking_code }))).code).toBe('cancellation_disabled');
     expect((await client.lookup({ agentId, code: booking.booking_code })).cancelReason).toMatch(/online/);
   });
 

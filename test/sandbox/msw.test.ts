@@ -34,7 +34,7 @@ describe('the msw wrapper', () => {
     expect(api.sandbox().bookings()).toEqual([booking]);
   });
 
-  test('use() swaps in a differently seeded sandbox, keeping the file\'s options', async () => {
+  test("use() swaps in a differently seeded sandbox, keeping the file's options", async () => {
     api.use({ credits: 0 });
     const res = await fetch(`${api.baseUrl}/chat`, {
       method: 'POST',

@@ -1,24 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { assumedPaths } from '../../src/core/spec-assumptions';
-import {
-  createSandbox,
-  DEMO_AGENT_ID,
-  DEMO_API_KEY,
-  DEMO_SCOPED_API_KEY,
-  type Sandbox,
-  type SandboxOptions,
-} from '../../src/sandbox';
+import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY, DEMO_SCOPED_API_KEY, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { call, manualClock } from './helpers';
 
 const agentId = DEMO_AGENT_ID;
 const OTHER_KEY = 'sk_live_sandbox_other_owner_000000000';
 const options: SandboxOptions = {
   agents: [{ id: agentId }, { id: 'second' }, { id: 'theirs', owner: 'someone-else' }],
-  keys: [
-    { key: DEMO_API_KEY },
-    { key: DEMO_SCOPED_API_KEY, agentId },
-    { key: OTHER_KEY, owner: 'someone-else' },
-  ],
+  keys: [{ key: DEMO_API_KEY }, { key: DEMO_SCOPED_API_KEY, agentId }, { key: OTHER_KEY, owner: 'someone-else' }],
 };
 
 function setup(extra: SandboxOptions = {}) {
@@ -73,7 +62,10 @@ describe('web sources', () => {
 
   test('the limits themselves are accepted', async () => {
     const { sandbox } = setup();
-    for (const body of [{ maxPages: 1, maxDepth: 1 }, { maxPages: 100, maxDepth: 3 }])
+    for (const body of [
+      { maxPages: 1, maxDepth: 1 },
+      { maxPages: 100, maxDepth: 3 },
+    ])
       expect((await createSource(sandbox, body)).status).toBe(200);
   });
 
@@ -114,13 +106,7 @@ describe('web sources', () => {
     const list = [{ url: 'https://harbor.example/a' }, { url: 'https://harbor.example/b' }];
     const res = await call(sandbox, 'PATCH', `/web-sources/${id}`, { body: { discoveredUrls: list } });
     expect(res.body).toMatchObject({ success: true, webSource: { discoveredUrls: list } });
-    const invalid = [
-      undefined,
-      'x',
-      [{ url: 'javascript:alert(1)' }],
-      [{ href: 'https://a.example' }],
-      [...list, ...list],
-    ];
+    const invalid = [undefined, 'x', [{ url: 'javascript:alert(1)' }], [{ href: 'https://a.example' }], [...list, ...list]];
     for (const discoveredUrls of invalid)
       expect((await call(sandbox, 'PATCH', `/web-sources/${id}`, { body: { discoveredUrls } })).status).toBe(400);
     const get = await call(sandbox, 'GET', assumedPaths.getWebSource(id));
@@ -151,7 +137,7 @@ describe('web sources', () => {
     expect(await status()).toBe('completed');
   });
 
-  test('list returns the agent\'s sources', async () => {
+  test("list returns the agent's sources", async () => {
     const { sandbox } = setup();
     const a = await sourceId(sandbox);
     await sourceId(sandbox, { agentId: 'second' });
@@ -160,7 +146,7 @@ describe('web sources', () => {
     expect((await call(sandbox, 'GET', assumedPaths.listWebSources)).status).toBe(400);
   });
 
-  test('unknown ids and ids of another owner\'s agent are 404 for every operation; out of scope is 401', async () => {
+  test("unknown ids and ids of another owner's agent are 404 for every operation; out of scope is 401", async () => {
     const { sandbox } = setup();
     const mine = await sourceId(sandbox);
     const second = await sourceId(sandbox, { agentId: 'second' });

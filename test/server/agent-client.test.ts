@@ -170,11 +170,31 @@ describe('argument checks: named, and nothing is sent', () => {
       (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: JSON.parse('"deep"') }),
       'mode',
     ],
-    ['maxPages 0', (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxPages: 0 }), 'maxPages'],
-    ['maxPages 101', (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxPages: 101 }), 'maxPages'],
-    ['maxPages 2.5', (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxPages: 2.5 }), 'maxPages'],
-    ['maxDepth 4', (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxDepth: 4 }), 'maxDepth'],
-    ['maxDepth 0', (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxDepth: 0 }), 'maxDepth'],
+    [
+      'maxPages 0',
+      (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxPages: 0 }),
+      'maxPages',
+    ],
+    [
+      'maxPages 101',
+      (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxPages: 101 }),
+      'maxPages',
+    ],
+    [
+      'maxPages 2.5',
+      (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxPages: 2.5 }),
+      'maxPages',
+    ],
+    [
+      'maxDepth 4',
+      (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxDepth: 4 }),
+      'maxDepth',
+    ],
+    [
+      'maxDepth 0',
+      (c) => c.webSources.create({ agentId: DEMO_AGENT_ID, url: 'https://x.example', mode: 'crawl', maxDepth: 0 }),
+      'maxDepth',
+    ],
     ['discoveredUrls not an array', (c) => c.webSources.update('ws_1', JSON.parse('{"url":"https://x.example"}')), 'discoveredUrls'],
     [
       'a discovered url that is not http(s)',
@@ -228,10 +248,7 @@ describe('typed errors', () => {
   });
 
   test('a key scoped to another agent is UnauthorizedError', async () => {
-    const { client } = setup(
-      { agents: [{ id: DEMO_AGENT_ID }, { id: 'other-agent' }] },
-      { apiKey: DEMO_SCOPED_API_KEY },
-    );
+    const { client } = setup({ agents: [{ id: DEMO_AGENT_ID }, { id: 'other-agent' }] }, { apiKey: DEMO_SCOPED_API_KEY });
     const error = await client.chat({ agentId: 'other-agent', message: 'Hi' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error).toMatchObject({ code: 'scope_mismatch' });
@@ -390,9 +407,7 @@ describe('waiters', () => {
     const { documentId } = await client.documents.upload(DEMO_AGENT_ID, pdf('corrupt-scan.pdf'), 'corrupt-scan.pdf');
     await client.documents.convert(DEMO_AGENT_ID, documentId);
     const progress: string[] = [];
-    const error = await client.documents
-      .waitUntilProcessed(documentId, { onProgress: (s) => progress.push(s) })
-      .catch((e: unknown) => e);
+    const error = await client.documents.waitUntilProcessed(documentId, { onProgress: (s) => progress.push(s) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProcessingError);
     expect(error).toMatchObject({ resource: 'document', id: documentId, status: 'error' });
     expect(String(error instanceof Error ? error.message : '')).toContain(documentId);
@@ -404,9 +419,7 @@ describe('waiters', () => {
     const { documentId } = await client.documents.upload(DEMO_AGENT_ID, pdf(), 'a.pdf');
     await client.documents.convert(DEMO_AGENT_ID, documentId);
     const before = requests.length;
-    const error = await client.documents
-      .waitUntilProcessed(documentId, { timeoutMs: 10_000, intervalMs: 3000 })
-      .catch((e: unknown) => e);
+    const error = await client.documents.waitUntilProcessed(documentId, { timeoutMs: 10_000, intervalMs: 3000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'timeout', message: expect.stringContaining('processing') });
     // Polls at 0, 3, 6, 9 and a last one at the deadline (10 s).
@@ -460,9 +473,7 @@ describe('waiters', () => {
 
   test('an already aborted signal sends nothing', async () => {
     const { client, requests } = setup();
-    const error = await client.documents
-      .waitUntilProcessed('doc_1', { signal: AbortSignal.abort() })
-      .catch((e: unknown) => e);
+    const error = await client.documents.waitUntilProcessed('doc_1', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'aborted' });
     expect(requests).toHaveLength(0);
   });

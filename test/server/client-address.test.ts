@@ -15,7 +15,8 @@ async function statuses(
   requests: { headers?: Record<string, string>; ip?: string }[],
 ): Promise<number[]> {
   const out: number[] = [];
-  for (const { headers, ip } of requests) out.push((await read(await handler(chatRequest({ headers }), ip === undefined ? {} : { ip }))).status);
+  for (const { headers, ip } of requests)
+    out.push((await read(await handler(chatRequest({ headers }), ip === undefined ? {} : { ip }))).status);
   return out;
 }
 
@@ -105,7 +106,9 @@ describe('clientIp presets', () => {
       },
     });
     const as = (address: string) => ({ headers: { 'x-client': address }, ip: '10.0.0.2' });
-    expect(await statuses(handler, [as('203.0.113.5'), as('203.0.113.5'), as('203.0.113.5'), as('203.0.113.6')])).toEqual([200, 200, 429, 200]);
+    expect(await statuses(handler, [as('203.0.113.5'), as('203.0.113.5'), as('203.0.113.5'), as('203.0.113.6')])).toEqual([
+      200, 200, 429, 200,
+    ]);
     expect(seen).toEqual(['10.0.0.2', '10.0.0.2', '10.0.0.2', '10.0.0.2']);
   });
 
@@ -119,10 +122,15 @@ describe('clientIp presets', () => {
 describe('when no address can be known', () => {
   test('those requests share one per-IP budget, and the first one says so in the log', async () => {
     const { handler, logs } = setup({ now, clientIp: 'cloudflare', rateLimit: twoPerMinute });
-    expect(await statuses(handler, [{}, { headers: { 'cf-connecting-ip': 'not an address' } }, {}, { headers: { 'cf-connecting-ip': '203.0.113.5' } }])).toEqual([
-      200, 200, 429, 200,
-    ]);
-    expect(logs.map((entry) => entry.ipHash.length === 16 ? 'hash' : entry.ipHash)).toEqual(['unknown', 'unknown', 'unknown', 'hash']);
+    expect(
+      await statuses(handler, [
+        {},
+        { headers: { 'cf-connecting-ip': 'not an address' } },
+        {},
+        { headers: { 'cf-connecting-ip': '203.0.113.5' } },
+      ]),
+    ).toEqual([200, 200, 429, 200]);
+    expect(logs.map((entry) => (entry.ipHash.length === 16 ? 'hash' : entry.ipHash))).toEqual(['unknown', 'unknown', 'unknown', 'hash']);
     expect(logs.map((entry) => entry.warning)).toEqual(['client_ip_unknown', undefined, undefined, undefined]);
   });
 
@@ -143,7 +151,8 @@ describe('per IP per day', () => {
   test('by default one address gets 100 messages a day; the 101st is daily_cap_reached until UTC midnight, others go on', async () => {
     let clock = Date.parse('2026-03-10T22:00:00.000Z');
     const { handler, upstream } = setup({ now: () => clock, rateLimit: { perIp: false, perConversation: false } });
-    for (let i = 0; i < PROXY_DEFAULTS.perIpDaily; i++) expect((await read(await handler(chatRequest(), { ip: '203.0.113.5' }))).status).toBe(200);
+    for (let i = 0; i < PROXY_DEFAULTS.perIpDaily; i++)
+      expect((await read(await handler(chatRequest(), { ip: '203.0.113.5' }))).status).toBe(200);
     const refused = await read(await handler(chatRequest(), { ip: '203.0.113.5' }));
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'daily_cap_reached', retryAfter: 7200 });

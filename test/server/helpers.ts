@@ -84,16 +84,13 @@ export function chatRequest(init: ChatInit = {}): Request {
   const method = init.method ?? 'POST';
   const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
   if (hasBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const body = hasBody
-    ? (init.rawBody ?? JSON.stringify(init.body ?? { agentId: AGENT, message: 'Hi there' }))
-    : undefined;
+  const body = hasBody ? (init.rawBody ?? JSON.stringify(init.body ?? { agentId: AGENT, message: 'Hi there' })) : undefined;
   const requestInit: RequestInit & { duplex?: 'half' } = { method, headers, body };
   if (body instanceof ReadableStream) requestInit.duplex = 'half';
   return new Request(init.url ?? PROXY_URL, requestInit);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ReadResponse {
   status: number;

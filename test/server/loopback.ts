@@ -18,9 +18,7 @@ export interface LoopbackServer {
 }
 
 /** Starts `listener` on a free loopback port; records each request (reading its body first). */
-export async function loopback(
-  listener: (req: IncomingMessage, res: ServerResponse, seen: SeenRequest) => void,
-): Promise<LoopbackServer> {
+export async function loopback(listener: (req: IncomingMessage, res: ServerResponse, seen: SeenRequest) => void): Promise<LoopbackServer> {
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

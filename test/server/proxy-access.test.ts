@@ -130,9 +130,7 @@ describe('agent pinning', () => {
   test('the pinned agent is forwarded to /chat with the key as a Bearer token and only the allowed fields', async () => {
     const { handler, upstream, logs } = setup();
     const res = await read(
-      await handler(
-        chatRequest({ body: { agentId: AGENT, message: 'Opening hours?', conversationId: 'conv_1', extra: 'dropped' } }),
-      ),
+      await handler(chatRequest({ body: { agentId: AGENT, message: 'Opening hours?', conversationId: 'conv_1', extra: 'dropped' } })),
     );
     expect(res.status).toBe(200);
     expect(upstream.calls).toHaveLength(1);

@@ -5,8 +5,7 @@ import { AGENT, BASE_URL, chatRequest, json, ORIGIN, read, setup } from './helpe
 const SITE = 'https://shop.example/api/agent-chat';
 const CONFIG = { success: true, config: { booking_title: 'Consultation', timezone: 'Europe/Berlin' } };
 
-const get = (path: string, origin: string | null = null) =>
-  chatRequest({ method: 'GET', url: `${SITE}${path}`, origin });
+const get = (path: string, origin: string | null = null) => chatRequest({ method: 'GET', url: `${SITE}${path}`, origin });
 
 describe('forwardBooking', () => {
   test('is off by default: booking paths are 404 and nothing is forwarded', async () => {
@@ -97,8 +96,9 @@ describe('forwardBooking', () => {
   });
 
   test('an upstream answer that is not JSON becomes 502 instead of being served from the owner origin', async () => {
-    const { handler } = setup({ forwardBooking: true }, () =>
-      new Response('<script>alert(1)</script>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    const { handler } = setup(
+      { forwardBooking: true },
+      () => new Response('<script>alert(1)</script>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
     );
     const res = await read(await handler(get(`/booking/public/config?agentId=${AGENT}`)));
     expect(res.status).toBe(502);

@@ -95,7 +95,9 @@ describe('body size', () => {
   });
 
   test('a maxMessageLength given with a maxBodyBytes too small for it fails at startup, naming both', () => {
-    expect(() => setup({ maxMessageLength: 1000, maxBodyBytes: 2000 })).toThrow(/maxBodyBytes.*maxMessageLength|maxMessageLength.*maxBodyBytes/);
+    expect(() => setup({ maxMessageLength: 1000, maxBodyBytes: 2000 })).toThrow(
+      /maxBodyBytes.*maxMessageLength|maxMessageLength.*maxBodyBytes/,
+    );
   });
 
   test('the body limit follows maxMessageLength when only that is set', async () => {

@@ -70,7 +70,8 @@ describe('per IP', () => {
 
   test('with trustProxy 2, the second address from the right is the client', async () => {
     const { handler } = setup({ now: clock().now, trustProxy: 2, rateLimit: { ...generous, perIp: { limit: 1, windowMs: 60_000 } } });
-    const send = async (xff: string) => (await read(await handler(chatRequest({ headers: { 'X-Forwarded-For': xff } }), { ip: '10.0.0.2' }))).status;
+    const send = async (xff: string) =>
+      (await read(await handler(chatRequest({ headers: { 'X-Forwarded-For': xff } }), { ip: '10.0.0.2' }))).status;
     expect(await send('9.9.9.9, 198.51.100.7, 10.0.0.1')).toBe(200);
     expect(await send('8.8.8.8, 198.51.100.7, 10.0.0.1')).toBe(429);
     expect(await send('198.51.100.8, 10.0.0.1')).toBe(200);

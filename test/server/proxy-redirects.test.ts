@@ -68,9 +68,10 @@ describe('the proxy never follows an upstream redirect', () => {
     const service = await redirectingService(302, () => `${target.origin}/booking/public/config`);
     const logs: ProxyLogEntry[] = [];
     const res = await read(
-      await proxyFor(`${service.origin}/api`, logs)(
-        chatRequest({ method: 'GET', url: `https://shop.example/api/agent-chat/booking/public/config?agentId=${AGENT}` }),
-      ),
+      await proxyFor(
+        `${service.origin}/api`,
+        logs,
+      )(chatRequest({ method: 'GET', url: `https://shop.example/api/agent-chat/booking/public/config?agentId=${AGENT}` })),
     );
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('upstream_error');

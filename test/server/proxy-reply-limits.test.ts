@@ -74,9 +74,7 @@ describe('upstream body size', () => {
   test('the cap applies to forwarded booking answers too', async () => {
     const { handler, logs } = setup({ forwardBooking: true }, () => json({ success: true, slots: 'x'.repeat(300_000) }));
     const res = await read(
-      await handler(
-        chatRequest({ method: 'GET', origin: null, url: 'https://shop.example/api/booking/public/config?agentId=agent_123' }),
-      ),
+      await handler(chatRequest({ method: 'GET', origin: null, url: 'https://shop.example/api/booking/public/config?agentId=agent_123' })),
     );
     expect(res.status).toBe(502);
     expect(logs[0]?.reason).toBe('upstream_too_large');

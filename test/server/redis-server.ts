@@ -67,11 +67,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 async function startOnce(binary: string): Promise<RedisServer | undefined> {
   const port = await freePort();
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'notice'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'notice'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const ready = await new Promise<boolean>((resolve) => {
     let output = '';
     const onData = (chunk: Buffer): void => {

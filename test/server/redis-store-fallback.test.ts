@@ -20,9 +20,12 @@ describe('createRedisStore with a misbehaving client', () => {
     ['a fractional count', () => Promise.resolve([1.5, 1000])],
     ['one number', () => Promise.resolve([1])],
     ['a rejection', () => Promise.reject(new Error('ERR something Redis said'))],
-    ['a synchronous throw', () => {
-      throw new Error('client closed');
-    }],
+    [
+      'a synchronous throw',
+      () => {
+        throw new Error('client closed');
+      },
+    ],
   ])('%s is not a count: the hit is counted in memory, with the warning', async (_, reply) => {
     const errors: unknown[] = [];
     const store = createRedisStore({ client: fakeClient(reply).client, onError: (e) => errors.push(e) });

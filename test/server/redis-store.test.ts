@@ -6,14 +6,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRedisStore, type ChatProxyOptions, type NodeRedisScripting, type RateLimitOptions } from '../../src/server';
 import { AGENT, chatRequest, read, setup } from './helpers';
-import {
-  isCi,
-  REDIS_MISSING,
-  redisServerOrNotice,
-  startRedisServer,
-  stopRedisServer,
-  type RedisServer,
-} from './redis-server';
+import { isCi, REDIS_MISSING, redisServerOrNotice, startRedisServer, stopRedisServer, type RedisServer } from './redis-server';
 import { startUpstashRest } from './upstash-rest';
 
 const binary = redisServerOrNotice();
@@ -72,10 +65,7 @@ describe.skipIf(binary === undefined)('Redis store (real redis-server)', () => {
   }
 
   /** 40 requests at once, alternating between the instances; the statuses, and the upstream calls. */
-  async function burst(
-    instances: Awaited<ReturnType<typeof twoInstances>>,
-    request: (i: number) => { body?: unknown; ip: string },
-  ) {
+  async function burst(instances: Awaited<ReturnType<typeof twoInstances>>, request: (i: number) => { body?: unknown; ip: string }) {
     const responses = await Promise.all(
       Array.from({ length: 40 }, async (_, i) => {
         const { body, ip } = request(i);

@@ -39,7 +39,11 @@ function slowClient(origin: string, everyMs: number, head: Record<string, string
     'Content-Length': String(body.length),
     ...head,
   };
-  socket.write(`POST /api/agent-chat HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+  socket.write(
+    `POST /api/agent-chat HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`,
+  );
   const drip = setInterval(() => {
     if (sent < body.length && !socket.destroyed) socket.write(body.charAt(sent++));
   }, everyMs);
@@ -74,9 +78,7 @@ describe('a slow request body', () => {
   test('the Node adapter closes a connection whose unread upload is still trickling after its deadline', async () => {
     // The handler answers at once without reading the body (as the proxy does for a refused origin);
     // Node would otherwise drain the declared body at the sender's pace.
-    const origin = await listen(
-      createServer(toNodeListener(async () => new Response('{}', { status: 403 }), { bodyTimeoutMs: 300 })),
-    );
+    const origin = await listen(createServer(toNodeListener(async () => new Response('{}', { status: 403 }), { bodyTimeoutMs: 300 })));
     const client = slowClient(origin, 20);
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 403 /);

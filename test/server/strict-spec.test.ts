@@ -75,6 +75,9 @@ describe('strict-spec service', () => {
       baseUrl: BASE_URL,
       fetch: async (input, init) => sandbox.handle(new Request(input, init)),
     });
-    await expect(client.credits()).rejects.toMatchObject({ kind: 'invalid_response', message: expect.stringContaining('credits: expected an object') });
+    await expect(client.credits()).rejects.toMatchObject({
+      kind: 'invalid_response',
+      message: expect.stringContaining('credits: expected an object'),
+    });
   });
 });

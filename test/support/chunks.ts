@@ -6,7 +6,8 @@ import { panelModule } from '../../src/widget/panel';
 /** Each built-in language's dictionary, as its file next to widget.js would announce it. */
 const dictionaries = import.meta.glob<{ default: unknown }>('../../src/widget/i18n/locales/*.ts');
 
-export const sourceLanguage = async (code: string): Promise<unknown> => (await dictionaries[`../../src/widget/i18n/locales/${code}.ts`]?.())?.default;
+export const sourceLanguage = async (code: string): Promise<unknown> =>
+  (await dictionaries[`../../src/widget/i18n/locales/${code}.ts`]?.())?.default;
 
 /** As a bundler user has them: the panel, and no language files (the owner passes a dictionary in `strings`). */
 export const bundlerChunks: Chunks = { panel: () => panelModule };

@@ -28,7 +28,8 @@ test('the visitor asks to book: one click opens the booking flow, focus on its h
 
 test('the reply offers booking; the offer goes once the conversation moves on', async () => {
   api.server.use(
-    proxyReplying((body) => (body.message === 'Prices?' ? 'A session is $65. Would you like to schedule a visit?' : 'Parking is free.')).handler,
+    proxyReplying((body) => (body.message === 'Prices?' ? 'A session is $65. Would you like to schedule a visit?' : 'Parking is free.'))
+      .handler,
   );
   const { ui } = mountWidget();
   const box = openChat(ui);

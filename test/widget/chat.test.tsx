@@ -309,7 +309,14 @@ describe('failure rows', () => {
     expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(errors[0]).toMatchObject({ kind: 'network', status: 0, retry: 'auto' });
 
-    for (const [wait, total] of [[2, 2], [4, 3], [8, 4], [16, 5], [30, 6], [30, 7]] as const) {
+    for (const [wait, total] of [
+      [2, 2],
+      [4, 3],
+      [8, 4],
+      [16, 5],
+      [30, 6],
+      [30, 7],
+    ] as const) {
       await advance(wait * 1000 - 1);
       await settle();
       expect(attempts).toBe(total - 1);
@@ -444,7 +451,9 @@ describe('failure rows', () => {
 
   test('nothing at the chat URL (404): the owner reads "No chat proxy at <url>", the visitor gets no Retry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.server.use(http.post(CHAT_URL, () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })));
+    api.server.use(
+      http.post(CHAT_URL, () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })),
+    );
     const { ui } = mountWidget();
     send(openChat(ui), 'Hello');
     expect(await ui.findByText('Chat is not available on this site right now.')).toBeTruthy();

@@ -130,7 +130,10 @@ describe('teaser', () => {
   test('options: a teaser over 140 characters and a delay outside 0 to 3600 seconds are warned about, and not used', () => {
     const page = 'https://shop.test/';
     const required = { agentId: 'a', apiBase: 'https://api.test', chatUrl: 'https://shop.test/chat' };
-    expect(resolveOptions({ ...required, teaser: ` ${TEASER} `, teaserDelay: '12' }, page).options).toMatchObject({ teaser: TEASER, teaserDelay: 12 });
+    expect(resolveOptions({ ...required, teaser: ` ${TEASER} `, teaserDelay: '12' }, page).options).toMatchObject({
+      teaser: TEASER,
+      teaserDelay: 12,
+    });
     const { options, warnings } = resolveOptions({ ...required, teaser: 'x'.repeat(141), teaserDelay: 3601 }, page);
     expect(options).toMatchObject({ teaser: undefined, teaserDelay: 5 });
     expect(warnings).toEqual([

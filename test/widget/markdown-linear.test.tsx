@@ -30,11 +30,14 @@ const repeat = (unit: string) => (length: number) => unit.repeat(Math.ceil(lengt
 test.each([
   ['a run of [ with no closing', repeat('[')],
   ['a word with no @ (e-mail backtracking)', repeat('a')],
-  ['a staircase of ever deeper list items', (n: number) => {
-    let out = '';
-    for (let depth = 0; out.length < n; depth++) out += `${' '.repeat(depth)}- x\n`;
-    return out.slice(0, n);
-  }],
+  [
+    'a staircase of ever deeper list items',
+    (n: number) => {
+      let out = '';
+      for (let depth = 0; out.length < n; depth++) out += `${' '.repeat(depth)}- x\n`;
+      return out.slice(0, n);
+    },
+  ],
   ['list items nested four deep, repeated', repeat('- a\n  - b\n    - c\n      - d\n        - e\n')],
   ['a table of many rows', (n: number) => `a|b\n-|-\n${repeat('cell|cell\n')(n - 8)}`],
   ['rows of pipes and dashes', repeat('|-|:|-\n')],

@@ -74,7 +74,9 @@ describe('bare links and images', () => {
       ['mailto:hi.there@acme.example.org', 'hi.there@acme.example.org'],
       ['tel:+15550100100', '+1 (555) 010-0100'],
     ]);
-    expect(reply.textContent).toBe(`See https://acme.test/prices?x=1 ${HINT}. Mail hi.there@acme.example.org ${HINT}, call +1 (555) 010-0100 ${HINT}.`);
+    expect(reply.textContent).toBe(
+      `See https://acme.test/prices?x=1 ${HINT}. Mail hi.there@acme.example.org ${HINT}, call +1 (555) 010-0100 ${HINT}.`,
+    );
     for (const a of reply.querySelectorAll('a')) expect(a.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
@@ -127,7 +129,10 @@ describe('markdown structure', () => {
     const items = outer?.querySelectorAll(':scope > li');
     expect(items).toHaveLength(2);
     const inner = items?.[0]?.querySelector(':scope > ul');
-    expect(Array.from(inner?.querySelectorAll(':scope > li') ?? [], (li) => li.firstChild?.textContent)).toEqual(['pick a time', 'confirm']);
+    expect(Array.from(inner?.querySelectorAll(':scope > li') ?? [], (li) => li.firstChild?.textContent)).toEqual([
+      'pick a time',
+      'confirm',
+    ]);
     expect(inner?.querySelector(':scope > li > ul > li')?.textContent).toBe('morning');
     // Leading spaces collapse in a reply, as in any HTML paragraph.
     expect(items?.[0]?.lastElementChild?.textContent?.trim()).toBe('You get a code.');

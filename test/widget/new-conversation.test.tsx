@@ -37,7 +37,9 @@ describe('New conversation', () => {
     expect(ui.queryByText('Conversation cleared.')).toBeNull();
     // The button went with the notice: focus is on what it brought back, not lost to the page.
     expect(shadow.activeElement).toBe(log);
-    const restored = (JSON.parse(localStorage.getItem(CHAT_KEY) ?? 'null') as { value: { conversationId: string; messages: ChatMessage[] } }).value;
+    const restored = (
+      JSON.parse(localStorage.getItem(CHAT_KEY) ?? 'null') as { value: { conversationId: string; messages: ChatMessage[] } }
+    ).value;
     expect(restored.conversationId).toBe('conv-1');
     expect(restored.messages.map(({ text, status }) => [text, status])).toEqual([
       ['Hello', 'sent'],
@@ -54,7 +56,10 @@ describe('New conversation', () => {
 
   test('a message still on its way when cleared comes back stopped, with Retry', async () => {
     const proxy = proxyReplying();
-    api.server.use(http.post(CHAT_URL, () => new Promise<Response>(() => undefined), { once: true }), proxy.handler);
+    api.server.use(
+      http.post(CHAT_URL, () => new Promise<Response>(() => undefined), { once: true }),
+      proxy.handler,
+    );
     const { ui } = mountWidget();
     send(openChat(ui), 'Slow one');
     await ui.findByText('Acme is typing…');

@@ -2,13 +2,7 @@
 // cleared by New conversation and reset(), in sync across tabs, and never written before first use.
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  createRememberedBookings,
-  createStore,
-  createVisitorId,
-  storageKey,
-  TTL_MS,
-} from '../../src/widget/platform/storage';
+import { createRememberedBookings, createStore, createVisitorId, storageKey, TTL_MS } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import { forget, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 
@@ -192,7 +186,12 @@ describe('conversation persistence', () => {
       storageKey('demo-agent', 'bookings'),
       JSON.stringify({
         at: Date.now(),
-        value: [good, { ...good, code: 'BK-BBBBBB', date: 'tomorrow' }, { ...good, code: 'BK-CCCCCC', time: '25h' }, { ...good, code: 'BK-DDDDDD', timezone: 'Mars/Olympus' }],
+        value: [
+          good,
+          { ...good, code: 'BK-BBBBBB', date: 'tomorrow' },
+          { ...good, code: 'BK-CCCCCC', time: '25h' },
+          { ...good, code: 'BK-DDDDDD', timezone: 'Mars/Olympus' },
+        ],
       }),
     );
     const remembered = createRememberedBookings(store);
@@ -289,9 +288,7 @@ describe('booking codes and the visitor id', () => {
     const remembered = createRememberedBookings(createStore('local', 'a1', env(T0)));
     const value = [{ code: 'BK-CCCCCC', date: '2026-11-26', time: '09:00', status: 'confirmed' }];
     const newValue = JSON.stringify({ at: T0, value });
-    window.dispatchEvent(
-      new StorageEvent('storage', { key: storageKey('a1', 'bookings'), newValue, storageArea: localStorage }),
-    );
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey('a1', 'bookings'), newValue, storageArea: localStorage }));
     expect(remembered.list.value.map((b) => b.code)).toEqual(['BK-CCCCCC']);
   });
 });

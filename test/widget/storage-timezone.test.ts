@@ -41,7 +41,10 @@ describe('remembered bookings and the agent timezone', () => {
   });
 
   test('a timezone that is not a string is dropped, the booking kept', () => {
-    stored([{ ...BOOKING, timezone: 42 }, { ...BOOKING, code: 'BK-BBBBBB', timezone: null }]);
+    stored([
+      { ...BOOKING, timezone: 42 },
+      { ...BOOKING, code: 'BK-BBBBBB', timezone: null },
+    ]);
     expect(reload()).toEqual([
       { code: 'BK-AAAAAA', date: '2026-11-24', time: '10:00', status: 'confirmed', title: 'Consultation' },
       { code: 'BK-BBBBBB', date: '2026-11-24', time: '10:00', status: 'confirmed', title: 'Consultation' },

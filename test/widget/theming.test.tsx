@@ -79,7 +79,12 @@ describe('data-z-index / zIndex', () => {
       },
     );
     const script = document.createElement('script');
-    const attributes = { 'data-agent-id': 'demo-agent', 'data-api-base': 'https://sandbox.test/api', 'data-chat-url': '/api/chat', 'data-z-index': '1000' };
+    const attributes = {
+      'data-agent-id': 'demo-agent',
+      'data-api-base': 'https://sandbox.test/api',
+      'data-chat-url': '/api/chat',
+      'data-z-index': '1000',
+    };
     for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
     document.body.append(script);
     let widget: AgentWidgetApi | undefined;
@@ -136,7 +141,9 @@ describe('custom properties', () => {
     const sized = [...host.matchAll(/(--aw-[\w-]+):\s*([^;]+);/g)];
     expect(sized.map(([, name]) => name)).toEqual(['--aw-radius', '--aw-font', '--aw-launcher-size', '--aw-offset-x', '--aw-offset-y']);
     for (const [, name, value] of sized) expect(readme).toContain(`| \`${name}\` | \`${value?.trim()}\` |`);
-    const palette = [...hostCss({ color: '#0f766e', mode: 'bubble', theme: 'light', zIndex: '1' }).matchAll(/(--aw-[\w-]+):light-dark\((#\w+),(#\w+)\)/g)];
+    const palette = [
+      ...hostCss({ color: '#0f766e', mode: 'bubble', theme: 'light', zIndex: '1' }).matchAll(/(--aw-[\w-]+):light-dark\((#\w+),(#\w+)\)/g),
+    ];
     expect(palette).toHaveLength(7);
     for (const [, name, light, dark] of palette) expect(readme).toContain(`| \`${name}\` | \`${light}\` (dark: \`${dark}\`) |`);
   });
@@ -160,6 +167,11 @@ describe('::part() names', () => {
     expect(shadow.querySelector('[part="panel"]')).toBe(ui.getByRole('dialog', { name: 'Acme' }));
     expect(shadow.querySelector('[part="header"]')?.contains(ui.getByRole('heading', { name: 'Acme' }))).toBe(true);
     expect(shadow.querySelector('[part="messages"]')).toBe(ui.getByRole('log', { name: 'Conversation' }));
-    expect([...shadow.querySelectorAll('[part]')].map((el) => el.getAttribute('part'))).toEqual(['launcher', 'panel', 'header', 'messages']);
+    expect([...shadow.querySelectorAll('[part]')].map((el) => el.getAttribute('part'))).toEqual([
+      'launcher',
+      'panel',
+      'header',
+      'messages',
+    ]);
   });
 });

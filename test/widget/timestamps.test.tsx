@@ -36,7 +36,10 @@ function openedWith(locale: string, ...ago: number[]) {
 
 /** Each stamp with the text of the message it is under. */
 const stamps = (shadow: ShadowRoot) =>
-  Array.from(shadow.querySelectorAll('time'), (time) => `${time.parentElement?.querySelector('.bubble')?.textContent}: ${time.textContent}`);
+  Array.from(
+    shadow.querySelectorAll('time'),
+    (time) => `${time.parentElement?.querySelector('.bubble')?.textContent}: ${time.textContent}`,
+  );
 
 test('the last message of each burst is stamped, and the stamps move on while the log is open', async () => {
   const { shadow } = openedWith('en-US', 30, 29, 10, 9.5, 0.5);

@@ -7,7 +7,18 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/store';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { CHAT_URL, conversationWithFailure, forget, mountWidget, networkDown, openChat, proxyReplying, send, settle, type } from './helpers';
+import {
+  CHAT_URL,
+  conversationWithFailure,
+  forget,
+  mountWidget,
+  networkDown,
+  openChat,
+  proxyReplying,
+  send,
+  settle,
+  type,
+} from './helpers';
 
 const api = useSandboxServer();
 const CHAT_KEY = storageKey('demo-agent', 'chat');
@@ -95,7 +106,10 @@ describe('typed text across a reload', () => {
   });
 
   test('a message the visitor stopped is kept too: after a reload it is Stopped, with Retry', async () => {
-    api.server.use(http.post(CHAT_URL, () => new Promise<Response>(() => undefined), { once: true }), proxyReplying().handler);
+    api.server.use(
+      http.post(CHAT_URL, () => new Promise<Response>(() => undefined), { once: true }),
+      proxyReplying().handler,
+    );
     const mounted = mountWidget();
     send(openChat(mounted.ui), 'Slow one');
     await mounted.ui.findByText('Acme is typing…');
@@ -185,7 +199,7 @@ describe('typed text across a reload', () => {
     expect((ui.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toHaveLength(MAX_MESSAGE_CHARS);
   });
 
-  test('a stored reply edited to look undelivered offers no Retry: only the visitor\'s own messages are sent again', () => {
+  test("a stored reply edited to look undelivered offers no Retry: only the visitor's own messages are sent again", () => {
     const at = Date.now();
     const messages = [
       { id: 'm1', role: 'user', text: 'Hello', at, status: 'sent' },

@@ -27,7 +27,9 @@ const analytics: Command = {
 
     out.line(c.bold(`Analytics for ${plain(agentId)}, ${days === 0 ? 'all time' : `last ${days} days`}`));
     out.line();
-    out.line(`  Conversations   ${c.bold(formatNumber(o.periodConversations))} in the period · ${formatNumber(o.totalConversations)} in all`);
+    out.line(
+      `  Conversations   ${c.bold(formatNumber(o.periodConversations))} in the period · ${formatNumber(o.totalConversations)} in all`,
+    );
     out.line(`  Messages        ${formatNumber(o.totalMessages)} in all · ${formatNumber(o.avgMessagesPerConvo)} per conversation`);
     out.line(`  Sources cited   in ${formatNumber(o.sourceCitationRate)}% of replies`);
 
@@ -35,7 +37,10 @@ const analytics: Command = {
     const first = points[0];
     const last = points.at(-1);
     if (first && last && points.some((p) => p.conversations > 0)) {
-      const series = fitSeries(points.map((p) => p.conversations), out.width - 12);
+      const series = fitSeries(
+        points.map((p) => p.conversations),
+        out.width - 12,
+      );
       heading(series.daysPerPoint === 1 ? 'Conversations per day' : `Conversations per ${series.daysPerPoint} days`);
       out.line(lineChart(series.values));
       out.line(c.dim(`  ${plain(first.date)} … ${plain(last.date)}`));
@@ -45,7 +50,12 @@ const analytics: Command = {
     }
 
     heading('Where conversations come from');
-    out.line(barRows(data.sourceBreakdown.map((s) => ({ label: plain(s.name), value: s.value })), out.width).join('\n'));
+    out.line(
+      barRows(
+        data.sourceBreakdown.map((s) => ({ label: plain(s.name), value: s.value })),
+        out.width,
+      ).join('\n'),
+    );
 
     heading('Top documents');
     if (data.topDocuments.length === 0) out.line('  No document was cited in this period.');
@@ -55,8 +65,7 @@ const analytics: Command = {
 
     heading('Recent questions (UTC)');
     if (data.recentQuestions.length === 0) out.line('  No questions in this period.');
-    for (const q of data.recentQuestions)
-      out.line(`  ${c.dim(formatUtc(q.created_at))}  ${truncate(plain(q.content), out.width - 22)}`);
+    for (const q of data.recentQuestions) out.line(`  ${c.dim(formatUtc(q.created_at))}  ${truncate(plain(q.content), out.width - 22)}`);
   },
 };
 

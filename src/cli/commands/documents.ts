@@ -44,9 +44,7 @@ const upload: Command = {
   async run(ctx, [path = ''], values) {
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) throw new CliError(`Cannot read the file ${plain(path)}.`, EXIT.usage);
-    const uploaded = await ctx
-      .client()
-      .documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
+    const uploaded = await ctx.client().documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
     const documentId = typeof uploaded.documentId === 'string' ? uploaded.documentId : '';
     if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', EXIT.unavailable);
     if (!ctx.out.json) ctx.out.line(`Uploaded ${plain(basename(path))} as document ${plain(documentId)}.`);

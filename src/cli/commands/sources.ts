@@ -50,7 +50,11 @@ const add: Command = {
   summary: 'Add a website to the agent’s knowledge (then discover and train it).',
   args: ['<url>'],
   options: {
-    mode: { type: 'string', value: 'crawl|sitemap|single', description: 'crawl follows links, sitemap reads the sitemap, single takes one page (default crawl).' },
+    mode: {
+      type: 'string',
+      value: 'crawl|sitemap|single',
+      description: 'crawl follows links, sitemap reads the sitemap, single takes one page (default crawl).',
+    },
     'max-pages': { type: 'string', value: 'N', description: 'At most N pages, 1 to 100 (service default 50).' },
     'max-depth': { type: 'string', value: 'N', description: 'Links followed up to N deep, 1 to 3 (service default 2).' },
   },
@@ -62,10 +66,9 @@ const add: Command = {
     if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw usageError('<url> must be an absolute http(s) URL.');
     const maxPages = integerOption(values, 'max-pages', 1, 100);
     const maxDepth = integerOption(values, 'max-depth', 1, 3);
-    const response = await ctx.client().webSources.create(
-      { agentId: ctx.agentId(), url, mode: mode as WebSourceMode, maxPages, maxDepth },
-      { signal: ctx.signal },
-    );
+    const response = await ctx
+      .client()
+      .webSources.create({ agentId: ctx.agentId(), url, mode: mode as WebSourceMode, maxPages, maxDepth }, { signal: ctx.signal });
     const source = response.webSource;
     if (ctx.out.json) return ctx.out.data({ webSource: source });
     ctx.out.line(`Added web source ${plain(source.id)} (${plain(source.mode)}): ${plain(source.url)}`);
@@ -102,9 +105,7 @@ const urls: Command = {
     'dry-run': { type: 'boolean', description: 'Show what would change, change nothing.' },
   },
   usesAgent: false,
-  notes: [
-    'A pattern matches anywhere in the URL; * matches any run of characters. --keep applies before --drop.',
-  ],
+  notes: ['A pattern matches anywhere in the URL; * matches any run of characters. --keep applies before --drop.'],
   examples: ["agent-widget sources urls ws_123 --keep '/docs/*' --drop /careers --drop '/blog/20*'"],
   async run(ctx, [id = ''], values) {
     const keep = stringList(values.keep).map(urlPattern);
@@ -124,14 +125,13 @@ const urls: Command = {
     );
     const dropped = source.discoveredUrls.filter((u) => !kept.includes(u));
     const dryRun = values['dry-run'] === true;
-    const updated =
-      dryRun || dropped.length === 0
-        ? source
-        : (await client.webSources.update(id, kept, { signal: ctx.signal })).webSource;
+    const updated = dryRun || dropped.length === 0 ? source : (await client.webSources.update(id, kept, { signal: ctx.signal })).webSource;
     if (out.json) return out.data({ webSource: updated, kept: kept.map((u) => u.url), dropped: dropped.map((u) => u.url), dryRun });
     for (const { url } of dropped) out.line(`  ${out.colors.red('-')} ${plain(url)}`);
     const verb = dryRun ? 'Would keep' : 'Kept';
-    out.line(`${verb} ${kept.length} of ${source.discoveredUrls.length} pages; ${dropped.length} dropped${dryRun ? ' (dry run: nothing changed)' : ''}.`);
+    out.line(
+      `${verb} ${kept.length} of ${source.discoveredUrls.length} pages; ${dropped.length} dropped${dryRun ? ' (dry run: nothing changed)' : ''}.`,
+    );
     return EXIT.ok;
   },
 };
@@ -153,7 +153,9 @@ const train: Command = {
     const label = `Web source ${plain(source.id)}`;
     if (values.wait !== true) {
       if (ctx.out.json) return ctx.out.data({ webSource: source, callId: started.callId });
-      ctx.out.line(`Training started for ${plain(source.id)} (${statusOf(source)}). Follow it: agent-widget sources train ${plain(source.id)} --wait`);
+      ctx.out.line(
+        `Training started for ${plain(source.id)} (${statusOf(source)}). Follow it: agent-widget sources train ${plain(source.id)} --wait`,
+      );
       return EXIT.ok;
     }
     const waited = await waitFor(
@@ -170,16 +172,17 @@ const train: Command = {
 
 const remove: Command = {
   name: 'sources remove',
-  summary: "Delete a web source and its knowledge from the agent (permanent).",
+  summary: 'Delete a web source and its knowledge from the agent (permanent).',
   args: ['<id>'],
   options: { yes: { type: 'boolean', short: 'y', description: 'Do not ask for confirmation (required when not on a terminal).' } },
   usesAgent: false,
   examples: ['agent-widget sources remove ws_123 --yes'],
   async run(ctx, [id = ''], values) {
     if (values.yes !== true) {
-      const answer = await ctx.confirm(`Delete web source ${plain(id)} and remove its knowledge from the agent? This cannot be undone. [y/N] `);
-      if (answer === undefined)
-        throw usageError(`Refusing to delete web source ${plain(id)} without confirmation; pass --yes.`);
+      const answer = await ctx.confirm(
+        `Delete web source ${plain(id)} and remove its knowledge from the agent? This cannot be undone. [y/N] `,
+      );
+      if (answer === undefined) throw usageError(`Refusing to delete web source ${plain(id)} without confirmation; pass --yes.`);
       if (!answer) throw new CliError('Nothing was deleted.', EXIT.failed);
     }
     await ctx.client().webSources.delete(id, { signal: ctx.signal });

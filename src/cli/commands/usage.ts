@@ -66,7 +66,12 @@ const usage: Command = {
       `  ${label.padEnd(8)}${meter(limit > 0 ? used / limit : 1, 24, c)}  ${text}`;
     out.line(gauge('Agents', u.agents.used, u.agents.limit, `${u.agents.used} of ${u.agents.limit}`));
     out.line(
-      gauge('Storage', u.storage.usedBytes, u.storage.limitBytes, `${formatBytes(u.storage.usedBytes)} of ${formatBytes(u.storage.limitBytes)}`),
+      gauge(
+        'Storage',
+        u.storage.usedBytes,
+        u.storage.limitBytes,
+        `${formatBytes(u.storage.usedBytes)} of ${formatBytes(u.storage.limitBytes)}`,
+      ),
     );
     if (credits.stats) {
       const used = credits.stats.periodUsed;

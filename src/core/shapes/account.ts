@@ -3,7 +3,21 @@
 // with these. Records whose remaining fields the spec does not show keep them (loose).
 import { CREDITS_REMAINING_FIELDS, WEB_SOURCE_ID_FIELDS } from '../spec-assumptions';
 import { isFiniteNumber } from '../guards';
-import { array, boolean, loose, nullable, number, object, optional, record, string, unknown, where, type Infer, type Schema } from '../schema';
+import {
+  array,
+  boolean,
+  loose,
+  nullable,
+  number,
+  object,
+  optional,
+  record,
+  string,
+  unknown,
+  where,
+  type Infer,
+  type Schema,
+} from '../schema';
 
 // /chat: `success` and `credits` are shown, the rest is not.
 export interface ChatCredits {
@@ -76,7 +90,14 @@ export const analyticsData = object({
   sourceBreakdown: optional(array(object({ name: string, value: count })), []),
   topDocuments: optional(array(object({ id: optional(string, ''), name: optional(string, ''), count })), []),
   recentQuestions: optional(
-    array(object({ id: optional(string, ''), content: optional(string, ''), created_at: optional(string, ''), conversation_id: optional(string, '') })),
+    array(
+      object({
+        id: optional(string, ''),
+        content: optional(string, ''),
+        created_at: optional(string, ''),
+        conversation_id: optional(string, ''),
+      }),
+    ),
     [],
   ),
 });
@@ -123,9 +144,17 @@ const flags = object({
   canUpgrade: optional(boolean, false),
   needsUpgrade: optional(boolean, false),
 });
-export const subscriptionResponse = object({ subscription, plan, usage, flags: optional(flags, {
-  isFreePlan: false, isPaidPlan: false, canUpgrade: false, needsUpgrade: false,
-}) });
+export const subscriptionResponse = object({
+  subscription,
+  plan,
+  usage,
+  flags: optional(flags, {
+    isFreePlan: false,
+    isPaidPlan: false,
+    canUpgrade: false,
+    needsUpgrade: false,
+  }),
+});
 
 export const limitsResponse = object({
   check: string,

@@ -10,4 +10,3 @@ export const proxyChatSuccess = object({
   conversationId: optional(string),
   sources: optional(array(chatSource)),
 });
-

@@ -1,13 +1,7 @@
 // Credits, subscription, plan limits and invoices for the caller's account. The sandbox account is
 // on a fixed paid plan ("Starter", monthly) whose billing period is the current UTC calendar month;
 // invoices are one per previous month, newest first.
-import type {
-  CreditsResponse,
-  Invoice,
-  InvoicesResponse,
-  LimitsResponse,
-  SubscriptionResponse,
-} from '../../core/types';
+import type { CreditsResponse, Invoice, InvoicesResponse, LimitsResponse, SubscriptionResponse } from '../../core/types';
 import { readJsonObject } from '../input';
 import { badRequest, ok } from '../responses';
 import { authedRoute, type Route } from '../router';
@@ -43,9 +37,7 @@ function totals(entries: Account['ledger'], by: (e: Account['ledger'][number]) =
 
 function usage(state: SandboxState, owner: string): { agents: number; storageBytes: number } {
   const agentIds = new Set([...state.agents.values()].filter((a) => a.owner === owner).map((a) => a.id));
-  const storageBytes = [...state.documents.values()]
-    .filter((d) => agentIds.has(d.agentId))
-    .reduce((sum, d) => sum + d.size, 0);
+  const storageBytes = [...state.documents.values()].filter((d) => agentIds.has(d.agentId)).reduce((sum, d) => sum + d.size, 0);
   return { agents: agentIds.size, storageBytes };
 }
 

@@ -35,8 +35,7 @@ const NOT_FOUND = 'Web source not found.';
 
 function view(state: SandboxState, record: WebSourceRecord, nowMs: number): WebSource {
   const source: WebSource = { ...record.source, discoveredUrls: record.source.discoveredUrls.map((d) => ({ ...d })) };
-  if (record.trainingStartedAt !== undefined)
-    source.status = stageAt(TRAINING_STAGES, record.trainingStartedAt, nowMs, state.stageMs);
+  if (record.trainingStartedAt !== undefined) source.status = stageAt(TRAINING_STAGES, record.trainingStartedAt, nowMs, state.stageMs);
   return source;
 }
 
@@ -95,9 +94,7 @@ export const webSourceRoutes: Route[] = [
     return json({ success: true, webSources });
   }),
 
-  authedRoute('GET', pathPattern(assumedPaths.getWebSource), async (ctx) =>
-    respond(ctx.state, ownedSource(ctx), ctx.now.getTime()),
-  ),
+  authedRoute('GET', pathPattern(assumedPaths.getWebSource), async (ctx) => respond(ctx.state, ownedSource(ctx), ctx.now.getTime())),
 
   authedRoute('PATCH', '/web-sources/:id', async (ctx) => {
     const record = ownedSource(ctx);

@@ -4,15 +4,7 @@
 // slot by wall time only, so an ambiguous one could not be booked unambiguously.
 import { DEFAULT_HORIZON_DAYS } from '../../core/spec-assumptions';
 import type { BookingConfig } from '../../core/types';
-import {
-  addDays,
-  hhmm,
-  instantToZoned,
-  isUnambiguousWallTime,
-  minutesOf,
-  weekday,
-  zonedToInstant,
-} from '../../core/time';
+import { addDays, hhmm, instantToZoned, isUnambiguousWallTime, minutesOf, weekday, zonedToInstant } from '../../core/time';
 import type { DayName, WeeklyHours } from '../types';
 
 export const SLOT_STEP_MINUTES = 15;
@@ -68,11 +60,7 @@ export function slotRefusal(rules: AvailabilityRules, date: string, slot: Interv
   return undefined;
 }
 
-export function slotsForDay(
-  rules: AvailabilityRules,
-  date: string,
-  durationMinutes: number,
-): (GridSlot & { available: boolean })[] {
+export function slotsForDay(rules: AvailabilityRules, date: string, durationMinutes: number): (GridSlot & { available: boolean })[] {
   return gridSlots(date, durationMinutes, rules.hours, rules.config.timezone).map((slot) => ({
     ...slot,
     available: slotRefusal(rules, date, slot) === undefined,

@@ -39,10 +39,7 @@ export function availabilityRules(state: SandboxState, agent: BookableAgent, now
 
 export function durationByMinutes(config: BookingConfig, minutes: number): DurationOption {
   const option = config.duration_options.find((d) => d.duration_minutes === minutes);
-  if (!option)
-    throw badRequest(
-      `durationMinutes must be one of ${config.duration_options.map((d) => d.duration_minutes).join(', ')}.`,
-    );
+  if (!option) throw badRequest(`durationMinutes must be one of ${config.duration_options.map((d) => d.duration_minutes).join(', ')}.`);
   return option;
 }
 
@@ -65,8 +62,7 @@ export function validateFormData(config: BookingConfig, formData: Record<string,
     const raw = formData[field.id];
     if (raw !== undefined && typeof raw !== 'string') throw badRequest(`formData.${field.id} must be a string.`);
     const value = (raw ?? '').trim();
-    if (value.length > MAX_FORM_VALUE_LENGTH)
-      throw badRequest(`formData.${field.id} is longer than ${MAX_FORM_VALUE_LENGTH} characters.`);
+    if (value.length > MAX_FORM_VALUE_LENGTH) throw badRequest(`formData.${field.id} is longer than ${MAX_FORM_VALUE_LENGTH} characters.`);
     if (value === '') {
       if (field.required) throw badRequest(`${field.label} is required (formData.${field.id}).`);
       continue;
@@ -146,11 +142,7 @@ export function findBooking(state: SandboxState, agentId: string, code: string):
 }
 
 /** The first cancellation rule the booking fails, as a stable code and a sentence for the visitor. */
-export function cancellationRefusal(
-  config: BookingConfig,
-  record: BookingRecord,
-  now: Date,
-): { code: string; reason: string } | undefined {
+export function cancellationRefusal(config: BookingConfig, record: BookingRecord, now: Date): { code: string; reason: string } | undefined {
   const { status } = record.booking;
   if (status !== 'pending' && status !== 'confirmed')
     // CANCELLED_STATUS is the only other status the sandbox ever sets.
@@ -164,8 +156,7 @@ export function cancellationRefusal(
     return {
       code: 'cancellation_notice_passed',
       reason:
-        `Bookings can be cancelled up to ${config.cancellation_notice_hours} hours before the appointment; ` +
-        'that time has passed.',
+        `Bookings can be cancelled up to ${config.cancellation_notice_hours} hours before the appointment; ` + 'that time has passed.',
     };
   return undefined;
 }

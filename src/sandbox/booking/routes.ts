@@ -93,8 +93,7 @@ export const bookingRoutes: Route[] = [
     const time = requireFormat(body, 'time', isHHMM, 'HH:MM (24-hour)');
     const durationOptionId = requireString(body, 'durationOptionId');
     const duration = config.duration_options.find((d) => d.id === durationOptionId);
-    if (!duration)
-      throw badRequest(`durationOptionId must be one of ${config.duration_options.map((d) => d.id).join(', ')}.`);
+    if (!duration) throw badRequest(`durationOptionId must be one of ${config.duration_options.map((d) => d.id).join(', ')}.`);
     const formData = body.formData;
     if (!isRecordValue(formData)) throw badRequest('formData is required (an object keyed by form field id).');
     const booking = createBooking(

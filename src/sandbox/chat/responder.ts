@@ -21,7 +21,11 @@ function score(article: Article, text: string, words: ReadonlySet<string>): numb
 
 export function respond(message: string): Reply {
   if (message.trim() === MARKDOWN_TEST_MESSAGE) return { reply: MARKDOWN_SAMPLE };
-  const text = message.toLowerCase().replace(/[^a-z0-9\s]/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = message
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (GREETING_WORDS.has(text)) return { reply: GREETING };
   const words = new Set(text.split(' '));
   let best: Article | undefined;

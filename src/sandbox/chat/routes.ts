@@ -19,10 +19,8 @@ export const chatRoutes: Route[] = [
     const body = await readJsonObject(request);
     const agent = authorizeAgent(state, caller, requireString(body, 'agentId'));
     const message = body.message;
-    if (typeof message !== 'string' || message.trim() === '')
-      throw badRequest('message is required (a non-empty string).');
-    if (message.length > MAX_MESSAGE_LENGTH)
-      throw badRequest(`message is longer than ${MAX_MESSAGE_LENGTH} characters.`);
+    if (typeof message !== 'string' || message.trim() === '') throw badRequest('message is required (a non-empty string).');
+    if (message.length > MAX_MESSAGE_LENGTH) throw badRequest(`message is longer than ${MAX_MESSAGE_LENGTH} characters.`);
     const requestedId = optionalString(body, 'conversationId');
     const existing = requestedId === undefined ? undefined : state.conversations.get(requestedId);
     if (existing && existing.agentId !== agent.id) throw notFound('Conversation not found for this agent.');
@@ -67,4 +65,3 @@ export const chatRoutes: Route[] = [
     return json(response);
   }),
 ];
-

@@ -18,11 +18,7 @@ type Env = StepEnv<BookingFlow>;
 export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
   const store = stores.flow();
   const step = store.step.value;
-  return (
-    <StepView step={step}>
-      {STEPS[step]({ store, t: strings, ctx: stores.context })}
-    </StepView>
-  );
+  return <StepView step={step}>{STEPS[step]({ store, t: strings, ctx: stores.context })}</StepView>;
 });
 
 const LoadingStep = (env: Env) => {
@@ -34,7 +30,11 @@ const LoadingStep = (env: Env) => {
 };
 
 /** The booking page's title. */
-const pageTitle = (c: BookingConfig) => <p class="booking-title" dir="auto">{c.booking_title}</p>;
+const pageTitle = (c: BookingConfig) => (
+  <p class="booking-title" dir="auto">
+    {c.booking_title}
+  </p>
+);
 
 /** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
 const intro = (c: BookingConfig | null) =>
@@ -46,7 +46,8 @@ const intro = (c: BookingConfig | null) =>
   );
 
 /** Duration `d` (the chosen one, unless given), in words. */
-const durationOf = ({ store, ctx }: Env, d = store.duration.value): string => (d ? durationText(ctx.locale, d.label, d.duration_minutes) : '');
+const durationOf = ({ store, ctx }: Env, d = store.duration.value): string =>
+  d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
 
 const DurationStep = (env: Env) => {
   const { store, t, ctx } = env;
@@ -75,13 +76,19 @@ const DateStep = (env: Env) => {
   const month = store.month.value;
   return (
     <Step env={env} heading={t.dateHeading}>
-      {store.durations().length === 1 ? intro(store.config.value) : (
+      {store.durations().length === 1 ? (
+        intro(store.config.value)
+      ) : (
         <p class="sub">
           <bdi>{durationOf(env)}</bdi>
         </p>
       )}
       <p role="status" class="note">
-        {notice === 'none' ? t.noneFree : notice ? fmt(t.jumped, { from: monthName(ctx.locale, notice.from), to: monthName(ctx.locale, month) }) : ''}
+        {notice === 'none'
+          ? t.noneFree
+          : notice
+            ? fmt(t.jumped, { from: monthName(ctx.locale, notice.from), to: monthName(ctx.locale, month) })
+            : ''}
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
       <Calendar env={env} />
@@ -169,7 +176,6 @@ const TimeStep = (env: Env) => {
   );
 };
 
-
 const FormStep = (env: Env) => {
   const { store, t } = env;
   return (
@@ -185,9 +191,7 @@ const FormStep = (env: Env) => {
     >
       {/* Fixed ids: each widget has its own shadow root, and this form is drawn once in it. Unkeyed: the
           config's fields are fixed while shown. */}
-      {store.config.value?.form_fields.map((field, i) => (
-        fieldView(env, field, `field-${i}`)
-      ))}
+      {store.config.value?.form_fields.map((field, i) => fieldView(env, field, `field-${i}`))}
     </Step>
   );
 };
@@ -237,24 +241,27 @@ const ReviewStep = (env: Env) => {
   const c = store.config.value;
   const chosen = store.slot.value;
   const submitting = store.busy.value;
-  return c && chosen && (
-    <Step
-      env={env}
-      heading={t.reviewHeading}
-      onSubmit={store.create}
-      actions={
-        <button type="submit" class="btn" disabled={submitting} aria-busy={submitting ? 'true' : undefined}>
-          {submitting ? t.confirming : t.confirm}
-        </button>
-      }
-    >
-      {pageTitle(c)}
-      {facts([
-        ...whenRows(ctx, c.timezone, chosen.instant),
-        [t.duration, durationOf(env)],
-        ...answerRows(c.form_fields, store.answers.value),
-      ])}
-    </Step>
+  return (
+    c &&
+    chosen && (
+      <Step
+        env={env}
+        heading={t.reviewHeading}
+        onSubmit={store.create}
+        actions={
+          <button type="submit" class="btn" disabled={submitting} aria-busy={submitting ? 'true' : undefined}>
+            {submitting ? t.confirming : t.confirm}
+          </button>
+        }
+      >
+        {pageTitle(c)}
+        {facts([
+          ...whenRows(ctx, c.timezone, chosen.instant),
+          [t.duration, durationOf(env)],
+          ...answerRows(c.form_fields, store.answers.value),
+        ])}
+      </Step>
+    )
   );
 };
 
@@ -285,7 +292,10 @@ const DoneStep = (env: Env) => {
       backLabel={t.bookAnother}
     >
       {pageTitle(c)}
-      {facts([...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>), ...answerRows(c.form_fields, new Map(Object.entries(b.form_data)))])}
+      {facts([
+        ...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>),
+        ...answerRows(c.form_fields, new Map(Object.entries(b.form_data))),
+      ])}
       {!gone && (
         <p class="row">
           <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
@@ -293,7 +303,11 @@ const DoneStep = (env: Env) => {
             <span class="sr"> {t.opensNewTab}</span>
           </a>
           {/* A data: URL rather than an object URL: nothing to revoke, so the step needs no unmount work. */}
-          <a class="btn quiet" href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now()))}`} download={`${b.booking_code}.ics`}>
+          <a
+            class="btn quiet"
+            href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now()))}`}
+            download={`${b.booking_code}.ics`}
+          >
             {t.ics}
           </a>
         </p>

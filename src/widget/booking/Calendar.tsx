@@ -13,7 +13,7 @@ import { Reactive } from '../platform/reactive';
 const shiftMonth = (date: string, k: number): string => {
   const m = addMonths(date.slice(0, 7), k);
   return addDays(`${m}-01`, Math.min(Number(date.slice(8)), daysInMonth(m)) - 1);
-}
+};
 
 interface CalendarProps {
   env: Env<BookingFlow>;
@@ -22,7 +22,6 @@ interface CalendarProps {
 export class Calendar extends Reactive<CalendarProps> {
   /** Focus moved to a day not drawn yet (another month's): the day takes focus once drawn. Declared only: unset is false. */
   declare moved?: boolean;
-
 
   override componentDidUpdate(): void {
     if (this.moved) this.focusDay();
@@ -92,9 +91,7 @@ export class Calendar extends Reactive<CalendarProps> {
                 point the right way in RTL too. */}
             ‹
           </button>
-          <p aria-live="polite">
-            {label}
-          </p>
+          <p aria-live="polite">{label}</p>
           <button
             type="button"
             class="nav"
@@ -126,13 +123,7 @@ export class Calendar extends Reactive<CalendarProps> {
                   if (!day.startsWith(month)) return <td role="gridcell" />;
                   const open = openDay(list, day);
                   const count = open?.slotCount;
-                  const status = !list
-                    ? ''
-                    : !open
-                      ? t.timesNone
-                      : count === undefined
-                        ? t.timesSome
-                        : plural(locale, t.timesCount, count);
+                  const status = !list ? '' : !open ? t.timesNone : count === undefined ? t.timesSome : plural(locale, t.timesCount, count);
                   const name = formatDate(locale, day);
                   return (
                     <td role="gridcell" aria-selected={day === selected || undefined}>

@@ -44,8 +44,12 @@ function find(env: Env) {
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>
                 <button type="button" class="choice" onClick={() => store.find(code)}>
-                  <span class="code" dir="ltr">{code}</span>{' '}
-                  {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)].filter(Boolean).join(' · ')}
+                  <span class="code" dir="ltr">
+                    {code}
+                  </span>{' '}
+                  {[title, formatStart(ctx.locale, date, time, timezone, ctx.visitorTimeZone), statusWord(t, status)]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </button>
               </li>
             ))}

@@ -16,7 +16,7 @@ export const googleCalendarUrl = (e: CalendarEvent): string => {
     'https://calendar.google.com/calendar/render?action=TEMPLATE' +
     `&text=${encodeURIComponent(e.title)}&dates=${utcStamp(e.start)}/${utcStamp(e.end)}&details=${encodeURIComponent(e.details)}`
   );
-}
+};
 
 /** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
 const escapeText = (s: string): string => s.replace(/[\\;,]/g, '\\$&').replace(/\r?\n/g, '\\n');
@@ -36,7 +36,7 @@ const fold = (line: string): string => {
     octets += n;
   }
   return out;
-}
+};
 
 export const icsText = (e: CalendarEvent, stamp: Date): string => {
   return [
@@ -58,4 +58,4 @@ export const icsText = (e: CalendarEvent, stamp: Date): string => {
   ]
     .map(fold)
     .join('\r\n');
-}
+};

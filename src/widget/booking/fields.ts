@@ -31,7 +31,7 @@ export const fieldError = (field: FormField, value: string): FieldError | undefi
   const v = value.trim();
   if (!v) return field.required ? 'required' : undefined;
   return fieldPurpose(field) === 'email' && !isEmail(v) ? 'email' : undefined;
-}
+};
 
 /** Each field with its trimmed answer, in the config's order; empty answers left out. */
 export function filled(fields: readonly FormField[], answers: Answers): [FormField, string][] {
@@ -44,4 +44,4 @@ export function filled(fields: readonly FormField[], answers: Answers): [FormFie
 /** The answers sent on create: trimmed, empty optional answers left out; `{}` when there are none (the spec requires formData). */
 export const formData = (fields: readonly FormField[], answers: Answers): Record<string, string> => {
   return Object.fromEntries(filled(fields, answers).map(([field, v]) => [field.id, v]));
-}
+};

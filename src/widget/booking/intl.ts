@@ -23,7 +23,7 @@ export const formatInstant = (locale: string, zone: string, instant: Date, withD
   const options = { ...(withDay && LONG_DAY), ...TIME, ...(isAmbiguousAt(instant, zone) && { timeZoneName: 'short' as const }) };
 
   return dtf(locale, zone, options).format(instant);
-}
+};
 
 /**
  * `zone`'s name as of the instants shown: "Central European Summer Time" in June, the generic "Central
@@ -32,7 +32,9 @@ export const formatInstant = (locale: string, zone: string, instant: Date, withD
  */
 export const zoneName = (locale: string, zone: string, ...at: [Date, ...Date[]]): string => {
   const name = (t: Date, timeZoneName: 'long' | 'longGeneric' = 'long') =>
-    dtf(locale, zone, { timeZoneName }).formatToParts(t).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+    dtf(locale, zone, { timeZoneName })
+      .formatToParts(t)
+      .find((p) => p.type === 'timeZoneName')?.value ?? zone;
   return name(at[0], new Set(at.map((t) => name(t))).size > 1 ? 'longGeneric' : 'long');
 };
 
@@ -49,7 +51,9 @@ export const weekStart = (locale: string): number => {
  * else as the bare wall time it was stored with.
  */
 export const formatStart = (locale: string, date: string, time: string, zone: string | undefined, visitorZone: string): string => {
-  return dtf(locale, zone ? visitorZone : 'UTC', { weekday: 'short', day: 'numeric', month: 'short', ...TIME }).format(zonedToInstant(date, time, zone ?? 'UTC'));
+  return dtf(locale, zone ? visitorZone : 'UTC', { weekday: 'short', day: 'numeric', month: 'short', ...TIME }).format(
+    zonedToInstant(date, time, zone ?? 'UTC'),
+  );
 };
 
 /** A duration as the config labels it, else its minutes in words ("30 minutes"): the label is optional. */

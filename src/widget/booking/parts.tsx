@@ -81,7 +81,16 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<Extract<Problem['kind'], keyof Strings>, 'notFound' | 'unreachable' | 'busy' | 'unavailable'>;
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({ env: { store, t }, heading, onBack = store.canGoBack?.() ? store.back : undefined, backLabel = t.back, onSubmit, ok, actions, children }: StepProps) {
+export const Step = reactive(function Step({
+  env: { store, t },
+  heading,
+  onBack = store.canGoBack?.() ? store.back : undefined,
+  backLabel = t.back,
+  onSubmit,
+  ok,
+  actions,
+  children,
+}: StepProps) {
   const problem = store.problem.value;
   // Read by any name: a kind with no string of its own finds none.
   const said: Partial<Record<string, string>> = t;
@@ -146,7 +155,7 @@ export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date):
     zoneName(ctx.locale, zone, instant),
     formatInstant(ctx.locale, zone, instant, true),
   ]);
-}
+};
 
 /** The statuses with a word of their own, each the key of its word in the strings. */
 const KNOWN: readonly string[] = ['confirmed', 'pending', CANCELLED_STATUS] satisfies (keyof BookingStrings)[];

@@ -115,7 +115,9 @@ class MessageRow extends Component<RowProps> {
       (reason === 'busy'
         ? notice([
             // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
-            <span aria-hidden="true">{plural(locale, strings.chatBusy, Math.max(0, Math.ceil(((failure.retryAt ?? 0) - now()) / 1000)))}</span>,
+            <span aria-hidden="true">
+              {plural(locale, strings.chatBusy, Math.max(0, Math.ceil(((failure.retryAt ?? 0) - now()) / 1000)))}
+            </span>,
             <span class="sr">{strings.chatBusyAnnounce}</span>,
           ])
         : reason === 'unavailable'
@@ -212,11 +214,7 @@ const Composer = reactive(function Composer({ chat, strings }: ChatViewProps) {
       />
       {/* While a reply is pending Send is Stop, the same element, so focus stays on it. A double click
           on Send must not stop what its first click sent: that second click has a detail of 2. */}
-      <button
-        type={sending ? 'button' : 'submit'}
-        class="send"
-        onClick={(event) => sending && event.detail < 2 && chat.stop()}
-      >
+      <button type={sending ? 'button' : 'submit'} class="send" onClick={(event) => sending && event.detail < 2 && chat.stop()}>
         {sending ? strings.chatStop : strings.send}
       </button>
     </form>
@@ -312,7 +310,13 @@ export class ChatView extends Reactive<ChatViewProps> {
     const ago = (at: number): string => {
       const minutes = (now() - at) / 60_000;
       const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
-        minutes < 1 ? [0, 'second'] : minutes < 60 ? [minutes, 'minute'] : minutes < 1440 ? [minutes / 60, 'hour'] : [minutes / 1440, 'day'];
+        minutes < 1
+          ? [0, 'second']
+          : minutes < 60
+            ? [minutes, 'minute']
+            : minutes < 1440
+              ? [minutes / 60, 'hour']
+              : [minutes / 1440, 'day'];
       return relativeTimeFormat(locale).format(-Math.floor(count), unit);
     };
     // The last exchange is about booking: one of the phrases (|-separated) is among a message's words.
@@ -336,7 +340,16 @@ export class ChatView extends Reactive<ChatViewProps> {
       <div class="chat">
         <div class="log-wrap">
           {/* Focusable so keyboard users can scroll it; polite so replies are read without interrupting. */}
-          <div ref={this.log} class="log" part="messages" role="log" aria-live="polite" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+          <div
+            ref={this.log}
+            class="log"
+            part="messages"
+            role="log"
+            aria-live="polite"
+            aria-label={strings.conversation}
+            tabIndex={0}
+            onScroll={onScroll}
+          >
             {/* The greeting opens the conversation: above older messages not drawn yet, it would sit mid-way. */}
             {firstDrawn > 0 ? (
               <button type="button" class="link-button earlier" onClick={this.drawEarlier}>

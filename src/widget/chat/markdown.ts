@@ -16,7 +16,9 @@ export function safeHref(raw: string): string | undefined {
 /** A link that opens outside the page, or plain text when the URL is not allowed. */
 export const link = (raw: string, children: ComponentChildren, newTabHint: string): ComponentChildren => {
   const href = safeHref(raw);
-  return href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`)) : children;
+  return href
+    ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children, h('span', { class: 'sr' }, ` ${newTabHint}`))
+    : children;
 };
 
 // code | bold | italics | [label](url) or ![alt](src) | a bare URL, e-mail or international phone number.
@@ -135,13 +137,27 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
         'table',
         { tabIndex: 0 },
         take((r) => (r.includes('|') ? r : null)).map((r, n) =>
-          n === 1 ? null : h('tr', null, r.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim())))),
+          n === 1
+            ? null
+            : h(
+                'tr',
+                null,
+                r
+                  .trim()
+                  .replace(/^\||\|$/g, '')
+                  .split(/(?<!\\)\|/)
+                  .map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim()))),
+              ),
         ),
       );
     }
-    return h('p', null, lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable() ? null : r))));
+    return h(
+      'p',
+      null,
+      lines(take((r) => (!r.trim() || FENCE.test(r) || ITEM.test(r) || HEADING.test(r) || QUOTE.test(r) || isTable() ? null : r))),
+    );
   };
   const blocks: ComponentChildren[] = [];
   while (i < rows.length) blocks.push(block());
   return blocks;
-}
+};

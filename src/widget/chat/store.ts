@@ -38,15 +38,7 @@ export const UNREACHABLE_WAITS_S = [2, 4, 8, 16, 30, 30];
  * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent;
  * stopped: the visitor stopped waiting for the reply.
  */
-export type FailureReason =
-  | 'offline'
-  | 'unreachable'
-  | 'failed'
-  | 'busy'
-  | 'still-busy'
-  | 'unavailable'
-  | 'misconfigured'
-  | 'stopped';
+export type FailureReason = 'offline' | 'unreachable' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured' | 'stopped';
 
 export interface ChatMessage {
   id: string;
@@ -127,8 +119,7 @@ const REASONS = { notFound: 'misconfigured', timeout: 'failed', invalid: 'failed
   FailureReason
 >;
 /** The kinds the two share pass through. */
-const reasonOf = (kind: Exclude<FailureKind, 'refused'>): FailureReason =>
-  REASONS[kind as keyof typeof REASONS] ?? (kind as FailureReason);
+const reasonOf = (kind: Exclude<FailureKind, 'refused'>): FailureReason => REASONS[kind as keyof typeof REASONS] ?? (kind as FailureReason);
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
   const messages = signal<ChatMessage[]>([]);
@@ -148,7 +139,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   // A plain object: every key starts with its cause, so none is a name Object.prototype has.
   const spent: Record<string, number> = {};
   /** Counts one more automatic resend of `key`; returns how many were spent before it. */
-  const spend = (key: string) => (spent[key] ??= 0, spent[key]++);
+  const spend = (key: string) => ((spent[key] ??= 0), spent[key]++);
 
   /** The message `id`, unless it is gone (a new conversation, or the chat disposed). */
   const find = (id: string) => messages.value.find((m) => m.id === id);
@@ -166,7 +157,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     const recent = list.slice(-MAX_STORED_MESSAGES);
     let chars = 0;
     // Counting back from the newest: the first one over the bound goes, with all the older ones.
-    messages.value = recent.slice(recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1);
+    messages.value = recent.slice(
+      recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1,
+    );
   };
 
   /** There is typed text to keep: a draft, or a message not delivered. */
@@ -181,7 +174,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   /** Sends `id` again in `seconds`; returns when. */
   const later = (id: string, seconds: number) => {
-    timers.set(id, setTimeout(() => void deliver(id), seconds * 1000));
+    timers.set(
+      id,
+      setTimeout(() => void deliver(id), seconds * 1000),
+    );
     return now() + seconds * 1000;
   };
 
@@ -220,7 +216,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         // Why, as a dictionary key (the proxy's codes refine it).
         const { code } = failure;
         composerError.value =
-          failure.status === 413 || code === 'message_too_long' || code === 'body_too_large' ? 'chatTooLong' : code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+          failure.status === 413 || code === 'message_too_long' || code === 'body_too_large'
+            ? 'chatTooLong'
+            : code === 'message_empty'
+              ? 'chatEmpty'
+              : 'chatInvalid';
       } else {
         let reason = reasonOf(failure.kind);
         if (reason === 'busy') {
@@ -250,8 +250,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   };
 
   const onOnline = () => {
-    for (const { id, failure } of messages.value)
-      if (failure?.reason === 'offline' && !spend('online' + id)) void deliver(id);
+    for (const { id, failure } of messages.value) if (failure?.reason === 'offline' && !spend('online' + id)) void deliver(id);
   };
   const stopOnline = listen(win, 'online', onOnline);
 

@@ -37,7 +37,7 @@ export const start = (input: unknown, doc: Document, emitter: Emitter, chunks: C
   if (options && container) return mountResolved(container, options, { emitter, host, chunks });
   emitter.emit('error', configError(isRecord(input) && typeof input.agentId === 'string' ? input.agentId : ''));
   return undefined;
-}
+};
 
 /** The global as built: init() validates whatever it is given, so it takes unknown (script attributes too). */
 type CheckedApi = Omit<AgentWidgetApi, 'init'> & { init(options: unknown, ownTask?: boolean): void };
@@ -126,4 +126,4 @@ export const installGlobal = (win: Window, script: Element | null, chunks: Chunk
   // Calls the stub queued, in order.
   for (const entry of Array.isArray(existing?.q) ? existing.q : []) replay(api, entry);
   return api;
-}
+};

@@ -123,7 +123,18 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     placeholder?.destroy();
     placeholder = undefined;
     const { panelOptions } = code;
-    const mounted = code.module.mountPanel({ container: panelRoot, options, panelOptions, emitter, now, strings: panelStrings(code), lang, launcher, openOn, focus });
+    const mounted = code.module.mountPanel({
+      container: panelRoot,
+      options,
+      panelOptions,
+      emitter,
+      now,
+      strings: panelStrings(code),
+      lang,
+      launcher,
+      openOn,
+      focus,
+    });
     panel = mounted;
     for (const call of waiting.splice(0)) call(mounted);
     return mounted;

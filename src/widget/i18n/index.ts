@@ -65,4 +65,4 @@ export const pickStrings = (given: Record<string, unknown>): [Partial<Strings>, 
     else rejected.push(key);
   }
   return [picked, rejected];
-}
+};

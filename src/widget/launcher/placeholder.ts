@@ -32,10 +32,12 @@ export function createPlaceholder({ parent, title, strings, bubble, onClose, onR
   const close = bubble ? element(doc, 'button', { type: 'button', class: 'icon' }, [icon(doc, 'close')]) : undefined;
   // A live region from the start: what it says next (loading, then failed) is announced.
   const body = element(doc, 'div', { class: 'pending', role: 'status' });
-  const panel = element(doc, 'div', { id: 'panel', class: 'panel stand-in', part: 'panel', tabindex: -1, role: bubble ? 'dialog' : 'region' }, [
-    element(doc, 'div', { class: 'header', part: 'header' }, close ? [heading, close] : [heading]),
-    body,
-  ]);
+  const panel = element(
+    doc,
+    'div',
+    { id: 'panel', class: 'panel stand-in', part: 'panel', tabindex: -1, role: bubble ? 'dialog' : 'region' },
+    [element(doc, 'div', { class: 'header', part: 'header' }, close ? [heading, close] : [heading]), body],
+  );
   const stops = [
     listen(panel, 'keydown', (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !bubble) return;

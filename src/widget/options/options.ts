@@ -10,7 +10,6 @@ import { logError, logWarning } from '../platform/log';
 import { PANEL_KEYS } from './panel-keys';
 import { asText, httpUrl, isTextEntry, kebab, nonEmpty, oneOf, optionName, readRules, type Problems, type Rule, type Rules } from './rules';
 
-
 export const VIEWS = ['chat', 'booking', 'lookup'] as const;
 export type View = (typeof VIEWS)[number];
 /** For values from plain JS or another window. */
@@ -114,7 +113,11 @@ const canonicalLocale = (value: string | undefined): string | undefined => attem
 /** Characters of the teaser: a line or two beside the launcher. */
 export const MAX_TEASER_CHARS = 140;
 
-const optional = <T>(parse: Rule<T | undefined>['parse'], expected: string): Rule<T | undefined> => ({ parse, expected, fallback: undefined });
+const optional = <T>(parse: Rule<T | undefined>['parse'], expected: string): Rule<T | undefined> => ({
+  parse,
+  expected,
+  fallback: undefined,
+});
 const required = (parse: Rule<string>['parse'], expected: string): Rule<string> => ({ parse, expected, fallback: '', required: true });
 
 const RULES: Rules<Parsed> = {
@@ -122,7 +125,11 @@ const RULES: Rules<Parsed> = {
   apiBase: required(httpUrl, 'an http(s) URL'),
   chatUrl: required(httpUrl, 'an http(s) URL'),
   title: optional(asText, 'text'),
-  color: { parse: (v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined), expected: '#rgb or #rrggbb', fallback: DEFAULT_COLOR },
+  color: {
+    parse: (v) => (/^#([0-9a-f]{3}){1,2}$/i.test(v) ? v.toLowerCase() : undefined),
+    expected: '#rgb or #rrggbb',
+    fallback: DEFAULT_COLOR,
+  },
   position: oneOf('right', 'left'),
   theme: oneOf('light', 'dark', 'auto'),
   locale: optional(canonicalLocale, 'a language tag'),
@@ -165,7 +172,7 @@ export const optionsFromScript = (el: Element, prefix = 'data-'): Record<string,
   }
   if (nonEmpty(prefill)) found.prefill = prefill;
   return nonEmpty(found);
-}
+};
 
 /** `options` only when `errors` is empty. */
 export interface Resolution {

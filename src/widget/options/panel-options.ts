@@ -46,7 +46,11 @@ type Parsed = Pick<RuleValues, Exclude<(typeof PANEL_KEYS)[number], 'prefillFrom
 
 const RULES: Rules<Parsed> = {
   greeting: { parse: asText, expected: 'text', fallback: undefined },
-  starters: { parse: (v) => starterList(attempt(() => JSON.parse(v))), expected: `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`, fallback: [] },
+  starters: {
+    parse: (v) => starterList(attempt(() => JSON.parse(v))),
+    expected: `1-4 texts of up to ${MAX_STARTER_CHARS} characters (JSON)`,
+    fallback: [],
+  },
   avatar: { parse: httpUrl, expected: 'an http(s) URL', fallback: undefined },
   // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
   utm: { parse: (v) => (v === 'true' ? true : v === 'false' ? false : undefined), expected: 'one of true, false', fallback: undefined },
@@ -68,7 +72,9 @@ const fromQuery = (pageUrl: string, keys: readonly string[]): Record<string, str
 /** The owner's values win over the URL's: a crafted link must not replace what the page knows. */
 const prefillOf = (given: Readonly<Record<string, unknown>>, pageUrl: string): Record<string, string> | undefined => {
   // A list or "name,email": an array's String() is its items joined by commas.
-  const keys = String(given.prefillFromUrl ?? '').split(',').map((k) => k.trim());
+  const keys = String(given.prefillFromUrl ?? '')
+    .split(',')
+    .map((k) => k.trim());
   return nonEmpty({ ...fromQuery(pageUrl, keys), ...stringRecord(given.prefill) });
 };
 

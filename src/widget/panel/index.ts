@@ -30,8 +30,7 @@ export function mountPanel(host: PanelHost): PanelHandle {
   // Created on first use (the chat view, or booking asking for the conversation id), so the stored
   // conversation is not read or parsed before it is needed.
   let chatStore: Chat | undefined;
-  const chat = (): Chat =>
-    (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
+  const chat = (): Chat => (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
   let rememberedStore: RememberedBookingsStore | undefined;
   const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
   const visitor = createVisitorId(store);

@@ -36,7 +36,13 @@ export interface Failure {
   retryable: boolean;
 }
 
-const BY_STATUS: Partial<Record<number, FailureKind>> = { 400: 'refused', 413: 'refused', 402: 'unavailable', 404: 'notFound', 429: 'busy' };
+const BY_STATUS: Partial<Record<number, FailureKind>> = {
+  400: 'refused',
+  413: 'refused',
+  402: 'unavailable',
+  404: 'notFound',
+  429: 'busy',
+};
 
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
@@ -49,11 +55,17 @@ export function classify(error: unknown): Failure | undefined {
   // Read as a table, top to bottom. Only the browser's own "no network" blames the visitor; otherwise
   // the service is out of reach.
   const kind: FailureKind =
-    apiKind === 'network' ? (navigator.onLine ? 'unreachable' : 'offline')
-    : refusal ? (BY_STATUS[status] ?? 'misconfigured')
-    : apiKind === 'timeout' ? 'timeout'
-    : apiKind === 'invalid_response' ? 'invalid'
-    : 'server';
+    apiKind === 'network'
+      ? navigator.onLine
+        ? 'unreachable'
+        : 'offline'
+      : refusal
+        ? (BY_STATUS[status] ?? 'misconfigured')
+        : apiKind === 'timeout'
+          ? 'timeout'
+          : apiKind === 'invalid_response'
+            ? 'invalid'
+            : 'server';
   return {
     kind,
     status,

@@ -139,81 +139,83 @@ export class App extends Reactive<AppProps> {
     // Open puts its view in `visited` first (./shell): drawn once opened, kept while closed.
     if (!visited.size) return null;
     return (
-          <div
-            id="panel"
-            class="panel"
-            part="panel"
-            tabIndex={-1}
-            style={modal ? shell.viewport.value : undefined}
-            role={bubble ? 'dialog' : 'region'}
-            aria-label={title}
-            aria-modal={modal ? 'true' : undefined}
-            hidden={!isOpen}
-            onKeyDown={onPanelKey}
+      <div
+        id="panel"
+        class="panel"
+        part="panel"
+        tabIndex={-1}
+        style={modal ? shell.viewport.value : undefined}
+        role={bubble ? 'dialog' : 'region'}
+        aria-label={title}
+        aria-modal={modal ? 'true' : undefined}
+        hidden={!isOpen}
+        onKeyDown={onPanelKey}
+      >
+        <div class="header" part="header">
+          {/* Decorative: the title names the panel. A broken image hides rather than showing its icon. */}
+          {panelOptions.avatar && (
+            <img class="avatar" part="avatar" src={panelOptions.avatar} alt="" onError={(e) => (e.currentTarget.hidden = true)} />
+          )}
+          <h2 class="title">
+            <bdi>{title}</bdi>
+          </h2>
+          {/* Labelled, not a bare "+"; where the label would squeeze the title, the icon alone, named by it (shell.css). */}
+          <button
+            type="button"
+            class="icon new"
+            onClick={() => {
+              chat().clear(true);
+              shell.open('chat');
+            }}
           >
-            <div class="header" part="header">
-              {/* Decorative: the title names the panel. A broken image hides rather than showing its icon. */}
-              {panelOptions.avatar && <img class="avatar" part="avatar" src={panelOptions.avatar} alt="" onError={(e) => (e.currentTarget.hidden = true)} />}
-              <h2 class="title">
-                <bdi>{title}</bdi>
-              </h2>
-              {/* Labelled, not a bare "+"; where the label would squeeze the title, the icon alone, named by it (shell.css). */}
-              <button
-                type="button"
-                class="icon new"
-                onClick={() => {
-                  chat().clear(true);
-                  shell.open('chat');
-                }}
-              >
-                <Icon name="new" />
-                <span>{strings.newConversation}</span>
-              </button>
-              {/* Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */}
-              {bubble && (
-                <button type="button" class="icon" title={strings.close} onClick={shell.close}>
-                  <Icon name="close" />
-                </button>
-              )}
-            </div>
-            {/* VIEWS never changes: tabs and views need no keys, Preact matches them by position. */}
-            <div class="tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
-              {VIEWS.map((view) => (
-                <button
-                  type="button"
-                  role="tab"
-                  id={`tab-${view}`}
-                  class="tab"
-                  aria-selected={view === current}
-                  aria-controls={`view-${view}`}
-                  tabIndex={view === current ? 0 : -1}
-                  onClick={() => shell.select(view)}
-                >
-                  {strings[view === 'chat' ? 'tabChat' : view === 'booking' ? 'tabBook' : 'tabLookup']}
-                </button>
+            <Icon name="new" />
+            <span>{strings.newConversation}</span>
+          </button>
+          {/* Named by its tooltip alone: an aria-label equal to the title is read twice (name, then description). */}
+          {bubble && (
+            <button type="button" class="icon" title={strings.close} onClick={shell.close}>
+              <Icon name="close" />
+            </button>
+          )}
+        </div>
+        {/* VIEWS never changes: tabs and views need no keys, Preact matches them by position. */}
+        <div class="tabs" role="tablist" aria-label={strings.sections} onKeyDown={onTabKey}>
+          {VIEWS.map((view) => (
+            <button
+              type="button"
+              role="tab"
+              id={`tab-${view}`}
+              class="tab"
+              aria-selected={view === current}
+              aria-controls={`view-${view}`}
+              tabIndex={view === current ? 0 : -1}
+              onClick={() => shell.select(view)}
+            >
+              {strings[view === 'chat' ? 'tabChat' : view === 'booking' ? 'tabBook' : 'tabLookup']}
+            </button>
+          ))}
+        </div>
+        {VIEWS.map((view) => (
+          <div id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
+            {visited.has(view) &&
+              (view === 'chat' ? (
+                <ChatView
+                  chat={chat()}
+                  strings={strings}
+                  title={title}
+                  greeting={panelOptions.greeting ?? strings.defaultGreeting}
+                  locale={options.locale}
+                  now={now}
+                  visible={isOpen && current === 'chat'}
+                  openBooking={() => shell.open('booking')}
+                  starters={panelOptions.starters}
+                />
+              ) : (
+                h(view === 'booking' ? BookingView : LookupView, { stores: booking, strings })
               ))}
-            </div>
-            {VIEWS.map((view) => (
-              <div id={`view-${view}`} class="view" role="tabpanel" aria-labelledby={`tab-${view}`} hidden={view !== current}>
-                {visited.has(view) &&
-                  (view === 'chat' ? (
-                    <ChatView
-                      chat={chat()}
-                      strings={strings}
-                      title={title}
-                      greeting={panelOptions.greeting ?? strings.defaultGreeting}
-                      locale={options.locale}
-                      now={now}
-                      visible={isOpen && current === 'chat'}
-                      openBooking={() => shell.open('booking')}
-                      starters={panelOptions.starters}
-                    />
-                  ) : (
-                    h(view === 'booking' ? BookingView : LookupView, { stores: booking, strings })
-                  ))}
-              </div>
-            ))}
           </div>
+        ))}
+      </div>
     );
   }
 }

@@ -12,7 +12,9 @@ export interface Unread {
 }
 
 export function createUnread(shell: Shell, chat: () => Chat): Unread {
-  const replies = computed(() => (shell.visited.value.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : []));
+  const replies = computed(() =>
+    shell.visited.value.has('chat') ? chat().messages.value.filter((message) => message.role === 'agent') : [],
+  );
   /** The last reply the visitor could see (the panel open): the ones after it are unread. */
   const lastSeen = signal<string | undefined>(undefined);
   const stop = effect(() => {

@@ -11,7 +11,12 @@ export const NOW = '2026-11-21T15:00:00Z';
  * The widget's Book tab in a fresh page; `html` may rewrite the demo page (its data-locale, say), and `t`
  * is the dictionary of the language the widget then speaks.
  */
-export async function openBook(demo: Demo, options: Parameters<Browser['newContext']>[0], html = (text: string) => text, t: Strings = defaultStrings) {
+export async function openBook(
+  demo: Demo,
+  options: Parameters<Browser['newContext']>[0],
+  html = (text: string) => text,
+  t: Strings = defaultStrings,
+) {
   const context = await demo.browser.newContext({ locale: 'en-US', reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(NOW));

@@ -227,7 +227,12 @@ describe('time zones', () => {
     fireEvent.click(screen.getByRole('button', { name: 'show in Japan Standard Time' }));
     fireEvent.click(await screen.findByRole('button', { name: '12:00 AM, Japan Standard Time' }));
     await heading(t.formHeading);
-    expect(h.events.at(-1)?.payload).toMatchObject({ date: '2026-11-23', time: '10:00', timezone: 'America/New_York', start: '2026-11-23T15:00:00.000Z' });
+    expect(h.events.at(-1)?.payload).toMatchObject({
+      date: '2026-11-23',
+      time: '10:00',
+      timezone: 'America/New_York',
+      start: '2026-11-23T15:00:00.000Z',
+    });
   });
 
   test('a visitor in the agent zone gets no zone switch', async () => {

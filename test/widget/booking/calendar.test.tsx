@@ -84,7 +84,10 @@ describe('the month calendar', () => {
   test('is one tab stop that arrows, Home/End, PageUp/PageDown move, and Enter chooses', async () => {
     const h = makeContext(api.baseUrl);
     const grid = await openCalendar(h);
-    const stops = () => within(grid).getAllByRole('button').filter((b) => b.tabIndex === 0);
+    const stops = () =>
+      within(grid)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0);
     // One tab stop, on the first free day.
     await waitFor(() => expect(stops().map((b) => b.textContent)).toEqual(['23']));
     stops()[0]?.focus();
@@ -124,7 +127,10 @@ describe('the month calendar', () => {
     press('Enter');
     expectFocused(await heading(t.timeHeading));
     expect(h.events).toEqual([
-      { type: 'booking:date-selected', payload: { agentId: DEMO_AGENT_ID, date: '2026-11-23', timezone: 'Europe/Berlin', durationMinutes: 30 } },
+      {
+        type: 'booking:date-selected',
+        payload: { agentId: DEMO_AGENT_ID, date: '2026-11-23', timezone: 'Europe/Berlin', durationMinutes: 30 },
+      },
     ]);
   });
 
@@ -137,7 +143,11 @@ describe('the month calendar', () => {
     // 1 November 2026 is a Sunday: the last column of the first row.
     const firstRow = within(grid).getAllByRole('row')[1];
     if (!firstRow) throw new Error('no weeks');
-    expect(within(firstRow).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['', '', '', '', '', '', '1']);
+    expect(
+      within(firstRow)
+        .getAllByRole('gridcell')
+        .map((c) => c.textContent),
+    ).toEqual(['', '', '', '', '', '', '1']);
     const wednesday = await screen.findByRole('button', { name: /^Wednesday, 25 November 2026,/ });
     wednesday.focus();
     press('Home');
@@ -160,9 +170,12 @@ describe('the month calendar', () => {
     // The tab stop is on December's first free day.
     const grid = screen.getByRole('grid');
     await waitFor(() =>
-      expect(within(grid).getAllByRole('button').find((b) => b.tabIndex === 0)?.getAttribute('aria-label')).toMatch(
-        /^Tuesday, December 1, 2026, \d+ times/,
-      ),
+      expect(
+        within(grid)
+          .getAllByRole('button')
+          .find((b) => b.tabIndex === 0)
+          ?.getAttribute('aria-label'),
+      ).toMatch(/^Tuesday, December 1, 2026, \d+ times/),
     );
   });
 

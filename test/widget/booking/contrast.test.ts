@@ -16,16 +16,16 @@ const hostRules = (theme: Theme) => hostCss({ color: '#4f46e5', mode: 'bubble', 
 /** The custom properties of `css` in a theme: a hex value, or the light or dark half of light-dark(light, dark). */
 function themeOf(css: string, theme: 'light' | 'dark'): Record<string, string> {
   return Object.fromEntries(
-    [...css.matchAll(/(--aw-[\w-]+):(?:(#[0-9a-f]{3,6})\b|light-dark\((#[0-9a-f]{3,6}),(#[0-9a-f]{3,6})\))/gi)].map(([, name, hex, light, dark]) => [
-      name,
-      hex ?? (theme === 'light' ? light : dark),
-    ]),
+    [...css.matchAll(/(--aw-[\w-]+):(?:(#[0-9a-f]{3,6})\b|light-dark\((#[0-9a-f]{3,6}),(#[0-9a-f]{3,6})\))/gi)].map(
+      ([, name, hex, light, dark]) => [name, hex ?? (theme === 'light' ? light : dark)],
+    ),
   );
 }
 
 /** The declarations of the booking.css rule whose selector list is exactly `selector`. */
 function ruleOf(selector: string): string {
-  const found = booking.split('}').find((rule) => rule.split('{')[0]?.trim() === selector);
+  // Whitespace in a selector list is layout (one selector a line, as Prettier writes them).
+  const found = booking.split('}').find((rule) => rule.split('{')[0]?.trim().replace(/\s+/g, ' ') === selector);
   if (!found) throw new Error(`no "${selector}" rule in booking.css`);
   return found.split('{')[1] ?? '';
 }

@@ -74,7 +74,7 @@ describe('DST days in America/New_York', () => {
   });
 });
 
-test("a visitor whose own clock falls back sees both 1 AMs told apart", async () => {
+test('a visitor whose own clock falls back sees both 1 AMs told apart', async () => {
   const clock = () => new Date('2026-10-25T12:00:00Z');
   api.use({
     now: clock,
@@ -87,9 +87,17 @@ test("a visitor whose own clock falls back sees both 1 AMs told apart", async ()
   await screen.findByRole('grid', { name: 'October 2026' });
   fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
   await chooseDay('Sunday, November 1, 2026');
-  const labels = (await screen.findAllByRole('button', { name: /, Eastern (Daylight|Standard) Time$/ })).map((b) => b.getAttribute('aria-label'));
+  const labels = (await screen.findAllByRole('button', { name: /, Eastern (Daylight|Standard) Time$/ })).map((b) =>
+    b.getAttribute('aria-label'),
+  );
   expect(labels).toEqual([
-    '1:00 AM EDT, Eastern Daylight Time', '1:15 AM EDT, Eastern Daylight Time', '1:30 AM EDT, Eastern Daylight Time', '1:45 AM EDT, Eastern Daylight Time',
-    '1:00 AM EST, Eastern Standard Time', '1:15 AM EST, Eastern Standard Time', '1:30 AM EST, Eastern Standard Time', '1:45 AM EST, Eastern Standard Time',
+    '1:00 AM EDT, Eastern Daylight Time',
+    '1:15 AM EDT, Eastern Daylight Time',
+    '1:30 AM EDT, Eastern Daylight Time',
+    '1:45 AM EDT, Eastern Daylight Time',
+    '1:00 AM EST, Eastern Standard Time',
+    '1:15 AM EST, Eastern Standard Time',
+    '1:30 AM EST, Eastern Standard Time',
+    '1:45 AM EST, Eastern Standard Time',
   ]);
 });

@@ -216,24 +216,38 @@ describe('when things go wrong', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(t.unavailable);
     expect(screen.queryByRole('button', { name: t.retry })).toBeNull();
     expect(log.mock.calls).toEqual([
-      [`[AgentWidget] Booking (config) for agent "${DEMO_AGENT_ID}" at ${api.baseUrl} failed: Booking is not enabled for this agent. Check agentId.`],
+      [
+        `[AgentWidget] Booking (config) for agent "${DEMO_AGENT_ID}" at ${api.baseUrl} failed: Booking is not enabled for this agent. Check agentId.`,
+      ],
     ]);
   });
 
   test.each([
     [404, 'The service answered 404 with a body that is not JSON.'],
     [200, 'The service answered 200 with a body that is not JSON.'],
-  ])('a base URL with no booking service behind it (an HTML %i): no Try again, and the console line names apiBase as the likely mistake', async (status, reason) => {
-    const wrongBase = 'https://shop.test/wrong-api';
-    api.server.use(http.get(`${wrongBase}/booking/public/config`, () => new HttpResponse('<h1>Our shop</h1>', { status, headers: { 'Content-Type': 'text/html' } })));
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const h = makeContext(wrongBase);
-    renderBook(h);
-    expect((await screen.findByRole('alert')).textContent).toBe(t.unavailable);
-    expect(screen.queryByRole('button', { name: t.retry })).toBeNull();
-    expect(log.mock.calls).toEqual([[`[AgentWidget] Booking (config) for agent "${DEMO_AGENT_ID}" at ${wrongBase} failed: ${reason} Check apiBase.`]]);
-    expect(h.events.filter((e) => e.type === 'error').map((e) => e.payload)).toEqual([expect.objectContaining({ request: 'config', status, retry: 'none' })]);
-  });
+  ])(
+    'a base URL with no booking service behind it (an HTML %i): no Try again, and the console line names apiBase as the likely mistake',
+    async (status, reason) => {
+      const wrongBase = 'https://shop.test/wrong-api';
+      api.server.use(
+        http.get(
+          `${wrongBase}/booking/public/config`,
+          () => new HttpResponse('<h1>Our shop</h1>', { status, headers: { 'Content-Type': 'text/html' } }),
+        ),
+      );
+      const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const h = makeContext(wrongBase);
+      renderBook(h);
+      expect((await screen.findByRole('alert')).textContent).toBe(t.unavailable);
+      expect(screen.queryByRole('button', { name: t.retry })).toBeNull();
+      expect(log.mock.calls).toEqual([
+        [`[AgentWidget] Booking (config) for agent "${DEMO_AGENT_ID}" at ${wrongBase} failed: ${reason} Check apiBase.`],
+      ]);
+      expect(h.events.filter((e) => e.type === 'error').map((e) => e.payload)).toEqual([
+        expect.objectContaining({ request: 'config', status, retry: 'none' }),
+      ]);
+    },
+  );
 
   test('a network failure at create offers a retry that keeps every answer', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

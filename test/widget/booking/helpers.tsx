@@ -132,8 +132,7 @@ export async function chooseTime(name: string | RegExp) {
 }
 
 export function fillForm(values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values))
-    fireEvent.input(screen.getByRole('textbox', { name: label }), { target: { value } });
+  for (const [label, value] of Object.entries(values)) fireEvent.input(screen.getByRole('textbox', { name: label }), { target: { value } });
 }
 
 export const ANSWERS = { 'Your name': 'Ada Lovelace', Email: 'ada@example.com', 'Anything we should know? (optional)': 'Left knee' };

@@ -92,7 +92,15 @@ describe('form fields', () => {
     expect(fieldError(email, '')).toBeUndefined();
     expect(fieldError(email, 'a@b')).toBe('email');
     expect(fieldError(email, ' a@b.co ')).toBeUndefined();
-    expect(formData([field('name', 'text'), email], new Map([['name', ' Ada '], ['email', '']]))).toEqual({ name: 'Ada' });
+    expect(
+      formData(
+        [field('name', 'text'), email],
+        new Map([
+          ['name', ' Ada '],
+          ['email', ''],
+        ]),
+      ),
+    ).toEqual({ name: 'Ada' });
     expect(formData([], new Map())).toEqual({});
   });
 
@@ -101,7 +109,14 @@ describe('form fields', () => {
     const answers = prefilledAnswers(fields, {});
     expect([...answers.values()]).toEqual(['', '', '']);
     expect(fields.map((f) => fieldError(f, answers.get(f.id) ?? ''))).toEqual(['required', 'required', undefined]);
-    const sent = formData(fields, new Map([['__proto__', 'a'], ['constructor', 'b'], ['toString', '']]));
+    const sent = formData(
+      fields,
+      new Map([
+        ['__proto__', 'a'],
+        ['constructor', 'b'],
+        ['toString', ''],
+      ]),
+    );
     expect(JSON.parse(JSON.stringify(sent))).toEqual(JSON.parse('{"__proto__":"a","constructor":"b"}'));
     expect(Object.keys(sent)).toEqual(['__proto__', 'constructor']);
   });

@@ -136,7 +136,9 @@ describe('failures from in front of the service', () => {
     renderBook(h);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(t.serverError)).toBeTruthy();
-    expect(errorsOf(h)).toEqual([expect.objectContaining({ scope: 'booking', request: 'config', kind: 'http', status: 502, retry: 'manual' })]);
+    expect(errorsOf(h)).toEqual([
+      expect.objectContaining({ scope: 'booking', request: 'config', kind: 'http', status: 502, retry: 'manual' }),
+    ]);
     fireEvent.click(within(alert).getByRole('button', { name: t.retry }));
     await heading(t.durationHeading);
     // A gateway's page is not taken for a wrong base URL.
@@ -168,7 +170,9 @@ describe('failures from in front of the service', () => {
     expect(screen.queryByText(t.loading)).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: t.retry }));
     await heading(t.durationHeading);
-    expect(errorsOf(h)).toEqual([expect.objectContaining({ kind: 'invalid_response', message: expect.stringContaining('config: expected an object') })]);
+    expect(errorsOf(h)).toEqual([
+      expect.objectContaining({ kind: 'invalid_response', message: expect.stringContaining('config: expected an object') }),
+    ]);
   });
 
   test('a config without durations says booking is not available, with no retry', async () => {

@@ -17,7 +17,10 @@ async function bookInBookView(h: Harness) {
   return { view, code };
 }
 
-const calendarLinks = () => [screen.queryByRole('link', { name: `${t.google} ${t.opensNewTab}` }), screen.queryByRole('link', { name: t.ics })];
+const calendarLinks = () => [
+  screen.queryByRole('link', { name: `${t.google} ${t.opensNewTab}` }),
+  screen.queryByRole('link', { name: t.ics }),
+];
 const successMark = () => screen.getByRole('heading', { level: 2 }).classList.contains('ok');
 
 describe('one booking, one state across the views', () => {
@@ -86,7 +89,9 @@ describe('duration choices', () => {
     api.use({ agents: [{ id: DEMO_AGENT_ID, config: { duration_options: options } }] });
     renderBook(makeContext(api.baseUrl));
     await heading(t.durationHeading);
-    const names = within(screen.getByRole('list')).getAllByRole('button').map((b) => b.textContent);
+    const names = within(screen.getByRole('list'))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(names).toEqual(['15 min intro 15 minutes', '45 minutes']);
     fireEvent.click(screen.getByRole('button', { name: '15 min intro 15 minutes' }));
     await heading(t.dateHeading);

@@ -29,7 +29,11 @@ describe('a visitor in Auckland, an agent in Berlin', () => {
     expect((await dayButton('Sunday, November 22, 2026')).getAttribute('aria-current')).toBe('date');
     // Berlin's Friday afternoon is Auckland's Saturday morning; Berlin's weekend is nobody's. Until a
     // day's slots are fetched, a day that overlaps an open Berlin day is offered without a count.
-    await waitFor(async () => expect((await dayButton('Saturday, November 28, 2026')).getAttribute('aria-label')).toBe('Saturday, November 28, 2026, times available'));
+    await waitFor(async () =>
+      expect((await dayButton('Saturday, November 28, 2026')).getAttribute('aria-label')).toBe(
+        'Saturday, November 28, 2026, times available',
+      ),
+    );
     expect((await dayButton('Sunday, November 29, 2026')).getAttribute('aria-disabled')).toBe('true');
     expect(sentTo(h, '/slots')).toHaveLength(0);
 
@@ -50,7 +54,9 @@ describe('a visitor in Auckland, an agent in Berlin', () => {
     // Once fetched, a day's slots make its count exact: Auckland's Tuesday has 32 times.
     fireEvent.click(screen.getByRole('button', { name: t.back }));
     fireEvent.click(screen.getByRole('button', { name: t.back }));
-    expect((await dayButton('Tuesday, November 24, 2026')).getAttribute('aria-label')).toBe('Tuesday, November 24, 2026, 32 times available');
+    expect((await dayButton('Tuesday, November 24, 2026')).getAttribute('aria-label')).toBe(
+      'Tuesday, November 24, 2026, 32 times available',
+    );
     fireEvent.click(await dayButton('Tuesday, November 24, 2026'));
     fireEvent.click(await screen.findByRole('button', { name: '12:00 AM, New Zealand Daylight Time' }));
     await heading(t.formHeading);
@@ -67,7 +73,7 @@ describe('a visitor in Auckland, an agent in Berlin', () => {
 });
 
 describe('a visitor in Los Angeles, an agent in Berlin', () => {
-  test("a day that only its slots show to be empty says so once chosen, and is not offered again", async () => {
+  test('a day that only its slots show to be empty says so once chosen, and is not offered again', async () => {
     const h = agentInBerlin('2026-11-21T15:00:00Z', WEEKDAYS, 'America/Los_Angeles');
     await chooseDuration('15 min intro');
     // Los Angeles' Sunday 29 runs to 09:00 Monday in Berlin: open there, so the day is offered until its slots are known.

@@ -54,7 +54,14 @@ afterEach(() => {
 });
 
 function start(params: Record<string, string>, fragment = ''): ReturnType<typeof within> {
-  const query = new URLSearchParams({ agentId: 'demo-agent', apiBase: SANDBOX_BASE_URL, chatUrl: CHAT_URL, title: 'Acme', persist: 'none', ...params });
+  const query = new URLSearchParams({
+    agentId: 'demo-agent',
+    apiBase: SANDBOX_BASE_URL,
+    chatUrl: CHAT_URL,
+    title: 'Acme',
+    persist: 'none',
+    ...params,
+  });
   history.replaceState(null, '', `/embed.html?${query}${fragment}`);
   act(() => {
     stops.push(startFrame(window, bundlerChunks, parentWindow));
@@ -84,7 +91,12 @@ const selectedTab = (ui: ReturnType<typeof within>) => ui.getByRole('tab', { sel
 
 describe('options from the URL', () => {
   test('query and fragment both count; the fragment wins and prefill-<key> gathers into prefill', () => {
-    expect(frameParams({ search: '?agentId=a1&color=%23111111&prefill-name=Query', hash: '#prefill-name=Ada&prefill-email=ada%40example.com&color=%23222222' })).toEqual({
+    expect(
+      frameParams({
+        search: '?agentId=a1&color=%23111111&prefill-name=Query',
+        hash: '#prefill-name=Ada&prefill-email=ada%40example.com&color=%23222222',
+      }),
+    ).toEqual({
       agentId: 'a1',
       color: '#222222',
       prefill: { name: 'Ada', email: 'ada@example.com' },

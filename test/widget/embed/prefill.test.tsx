@@ -77,7 +77,9 @@ function bookingContext(api: AgentWidgetApi): BookingContext {
 
 describe('prefill', () => {
   test('data-prefill-* attributes, keyed as written, reach the booking form', async () => {
-    const api = await install(scriptTag({ 'data-prefill-name': 'Ada Lovelace', 'data-prefill-email': 'ada@example.com', 'data-prefill-field_7': 'Left knee' }));
+    const api = await install(
+      scriptTag({ 'data-prefill-name': 'Ada Lovelace', 'data-prefill-email': 'ada@example.com', 'data-prefill-field_7': 'Left knee' }),
+    );
     expect(bookingContext(api).prefill).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', field_7: 'Left knee' });
   });
 
@@ -114,7 +116,13 @@ describe('prefill', () => {
   test('<agent-widget prefill-email="…"> prefills its own booking form', async () => {
     defineElement(bundlerChunks);
     const el = document.createElement('agent-widget');
-    for (const [name, value] of Object.entries({ 'agent-id': 'demo-agent', 'api-base': 'https://sandbox.test/api', 'chat-url': CHAT_URL, view: 'booking', 'prefill-email': 'ada@example.com' }))
+    for (const [name, value] of Object.entries({
+      'agent-id': 'demo-agent',
+      'api-base': 'https://sandbox.test/api',
+      'chat-url': CHAT_URL,
+      view: 'booking',
+      'prefill-email': 'ada@example.com',
+    }))
       el.setAttribute(name, value);
     await act(async () => {
       document.body.append(el);

@@ -8,8 +8,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 const BROWSER_GLOBALS = [
-  'window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'customElements',
-  'HTMLElement', 'Element', 'ShadowRoot', 'CSSStyleSheet', 'matchMedia', 'requestAnimationFrame', 'ResizeObserver',
+  'window',
+  'self',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'customElements',
+  'HTMLElement',
+  'Element',
+  'ShadowRoot',
+  'CSSStyleSheet',
+  'matchMedia',
+  'requestAnimationFrame',
+  'ResizeObserver',
 ];
 /** Reads from these files count; the test runner's own reads do not. */
 const OURS = /\/(src\/widget\/|src\/core\/|dist\/agent-widget\.js|node_modules\/(preact|@preact)\/)/;

@@ -30,7 +30,12 @@ test('message bubbles, the composer and the title take the direction of their ow
 });
 
 test('the booking facts isolate owner labels and visitor answers (a code, a name, a label)', () => {
-  const { container } = render(facts([['Name', 'Dana Levi'], ['رمز الحجز', 'BK-A1B2C3']]));
+  const { container } = render(
+    facts([
+      ['Name', 'Dana Levi'],
+      ['رمز الحجز', 'BK-A1B2C3'],
+    ]),
+  );
   const cells = container.querySelectorAll('dt, dd');
   expect(cells).toHaveLength(4);
   for (const cell of cells) expect(cell.getAttribute('dir')).toBe('auto');

@@ -16,7 +16,12 @@ useSandboxServer();
 /** Where "widget.js" is served from; its languages come from the sources (../../support/chunks). */
 const SCRIPT_URL = 'https://cdn.example/agent-widget/widget.js';
 
-const REQUIRED = { 'data-agent-id': 'demo-agent', 'data-api-base': 'https://sandbox.test/api', 'data-chat-url': CHAT_URL, 'data-title': 'Acme' };
+const REQUIRED = {
+  'data-agent-id': 'demo-agent',
+  'data-api-base': 'https://sandbox.test/api',
+  'data-chat-url': CHAT_URL,
+  'data-title': 'Acme',
+};
 
 let consoleError: MockInstance<typeof console.error>;
 let consoleWarn: MockInstance<typeof console.warn>;

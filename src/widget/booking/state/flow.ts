@@ -83,7 +83,10 @@ const MAYBE_TAKEN: readonly (FailureKind | undefined)[] = ['refused', 'misconfig
 /** Up to three of the re-fetched day's free times `slots`, nearest to the taken one (`gone`, itself left out). */
 export function nearest(slots: Slot[], gone: Slot): Slot[] {
   const distance = (s: Slot) => Math.abs(+s.instant - +gone.instant);
-  return slots.filter((s) => distance(s)).sort((a, b) => distance(a) - distance(b)).slice(0, 3);
+  return slots
+    .filter((s) => distance(s))
+    .sort((a, b) => distance(a) - distance(b))
+    .slice(0, 3);
 }
 
 /** Day `day`'s entry in a month's days `list` when it can be booked. */
@@ -115,8 +118,12 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const booking = signal<Booking | null>(null);
 
   // The caches' fetches stop with the stores (requests.signal), not with a caller.
-  const months = createCache((m, month) => client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates));
-  const days = createCache((m, date) => client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots));
+  const months = createCache((m, month) =>
+    client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates),
+  );
+  const days = createCache((m, date) =>
+    client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots),
+  );
   // The config, then the shown month and the search for one: one runner, as no month is asked for before the config is in.
   const runLoad = requests.latest();
   const runPrefetch = requests.latest();
@@ -141,8 +148,6 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     return { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) };
   });
 
-
-
   /**
    * Agent day `d`'s free times on the shown zone's `day`, once fetched: a wall time that does not exist
    * in the agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted;
@@ -152,7 +157,11 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     days.read(minutes(), d)?.flatMap(({ time, available }, i, list) => {
       const instant = zonedToInstant(d, time, zone());
       const back = instantToZoned(instant, zone());
-      return available && back.date === d && back.time === time && list.findIndex((s) => s.time === time) === i && instantToZoned(instant, shown()).date === day
+      return available &&
+        back.date === d &&
+        back.time === time &&
+        list.findIndex((s) => s.time === time) === i &&
+        instantToZoned(instant, shown()).date === day
         ? [{ date: d, time, instant }]
         : [];
     });
@@ -205,14 +214,12 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     let found: T;
     while ((found = read()).need.length) await Promise.all(found.need.map((get) => get()));
     return found;
-
   }
   const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
   const dates = computed(() => scan(month.value).list);
   const durations = () => config.value?.duration_options ?? [];
   // The duration step is a step back only when there is a choice of durations.
   const canGoBack = () => FLOW.indexOf(step.value) > (durations().length > 1 ? 0 : 1);
-
 
   /** The duration step, or straight to the calendar when there is only one duration. */
   const start = (): void => {
@@ -422,9 +429,35 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
   return {
     ...problems,
-    step, config, duration, durations, shown, bounds, month, dates, focused, notice, date, slots,
-    slot, taken, answers, errors, busy, booking, canGoBack,
-    zone, showMonth, focusDay, chooseDuration, chooseDate, chooseSlot, answer, submit, create, back,
+    step,
+    config,
+    duration,
+    durations,
+    shown,
+    bounds,
+    month,
+    dates,
+    focused,
+    notice,
+    date,
+    slots,
+    slot,
+    taken,
+    answers,
+    errors,
+    busy,
+    booking,
+    canGoBack,
+    zone,
+    showMonth,
+    focusDay,
+    chooseDuration,
+    chooseDate,
+    chooseSlot,
+    answer,
+    submit,
+    create,
+    back,
     switchZone() {
       agentClock.value = !agentClock.peek();
       showMonth(month.peek(), true);

@@ -33,7 +33,10 @@ export interface LookupStore extends Failures {
 
 /** Codes are typed by people: case, spaces, and a missing dash are tolerated. */
 export function readBookingCode(input: string): string {
-  return input.replace(/\s+/g, '').toUpperCase().replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
+  return input
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/^BK-?(?=[A-Z0-9]{6}$)/, 'BK-');
 }
 
 export function createLookupStore(ctx: BookingContext, requests: Requests): LookupStore {
@@ -103,7 +106,13 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
 
   return {
     ...problems,
-    code, invalid, busy, result, asking, find, cancel,
+    code,
+    invalid,
+    busy,
+    result,
+    asking,
+    find,
+    cancel,
     reset() {
       show(null);
       setProblem(null);

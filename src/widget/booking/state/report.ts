@@ -37,7 +37,6 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   // is not available for the agent. The visitor is told what it means where it happened.
   const shown = kind === 'notFound' && request !== 'lookup' && request !== 'cancel' ? 'unavailable' : kind;
   return { kind: shown, retryable, ...(kind === 'refused' && { message }) };
-
 }
 
 /** What a store shows of its failures: the one on screen, and retry(), which sends the request that failed again. */

@@ -29,7 +29,8 @@ const strings: Strings = {
   chatOffline: 'Nicht gesendet: Sie scheinen offline zu sein. Die Nachricht wird erneut gesendet, sobald Sie wieder online sind.',
   chatFailed: 'Etwas ist schiefgelaufen. Ihre Nachricht wurde nicht gesendet.',
   chatUnreachable: 'Der Chat-Dienst ist gerade nicht erreichbar. Ihre Nachricht wurde nicht gesendet.',
-  chatBusy: 'one: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunde. | other: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunden.',
+  chatBusy:
+    'one: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunde. | other: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunden.',
   chatBusyAnnounce: 'Wir sind gerade stark ausgelastet. Ihre Nachricht wird automatisch erneut gesendet.',
   chatStillBusy: 'Wir sind weiterhin ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
   chatUnavailable: 'Der Chat ist gerade nicht verfügbar. Sie können aber einen Termin buchen.',

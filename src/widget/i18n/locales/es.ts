@@ -29,7 +29,8 @@ const strings: Strings = {
   chatOffline: 'No enviado: parece que no tiene conexión. Se enviará de nuevo cuando vuelva a estar en línea.',
   chatFailed: 'Algo salió mal. Su mensaje no se ha enviado.',
   chatUnreachable: 'No podemos conectar con el servicio de chat en este momento. Su mensaje no se ha enviado.',
-  chatBusy: 'one: Estamos muy ocupados en este momento. Reintentando en {count} segundo. | other: Estamos muy ocupados en este momento. Reintentando en {count} segundos.',
+  chatBusy:
+    'one: Estamos muy ocupados en este momento. Reintentando en {count} segundo. | other: Estamos muy ocupados en este momento. Reintentando en {count} segundos.',
   chatBusyAnnounce: 'Estamos muy ocupados en este momento. Su mensaje se enviará de nuevo automáticamente.',
   chatStillBusy: 'Seguimos muy ocupados. Vuelva a intentarlo en un momento.',
   chatUnavailable: 'El chat no está disponible en este momento. Aun así, puede reservar una cita.',

@@ -27,11 +27,11 @@ const strings: Strings = {
   jumpToNew: 'Nouveaux messages',
   earlierMessages: 'Afficher les messages précédents',
   chatRetry: 'Réessayer',
-  chatOffline:
-    'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',
+  chatOffline: 'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',
   chatFailed: 'Une erreur s’est produite. Votre message n’a pas été envoyé.',
   chatUnreachable: 'Impossible de joindre le service de discussion pour le moment. Votre message n’a pas été envoyé.',
-  chatBusy: 'one: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0seconde. | other: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0secondes.',
+  chatBusy:
+    'one: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0seconde. | other: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0secondes.',
   chatBusyAnnounce: 'Nous sommes très sollicités en ce moment. Votre message sera renvoyé automatiquement.',
   chatStillBusy: 'Nous sommes toujours très sollicités. Veuillez réessayer dans un instant.',
   chatUnavailable: 'La discussion est indisponible pour le moment. Vous pouvez tout de même réserver un créneau.',

@@ -30,7 +30,8 @@ const strings: Strings = {
   chatOffline: 'Messaggio non inviato: sembra che il dispositivo sia offline. Verrà inviato di nuovo appena tornerà la connessione.',
   chatFailed: 'Si è verificato un problema. Il suo messaggio non è stato inviato.',
   chatUnreachable: 'Al momento non riusciamo a raggiungere il servizio di chat. Il suo messaggio non è stato inviato.',
-  chatBusy: 'one: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondo. | other: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondi.',
+  chatBusy:
+    'one: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondo. | other: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondi.',
   chatBusyAnnounce: 'Al momento c’è molta richiesta. Il suo messaggio verrà inviato di nuovo automaticamente.',
   chatStillBusy: 'C’è ancora molta richiesta. Riprovi tra qualche istante.',
   chatUnavailable: 'La chat non è disponibile al momento. Può comunque prenotare un appuntamento.',

@@ -29,7 +29,8 @@ const strings: Strings = {
   chatOffline: 'Niet verzonden: u lijkt offline te zijn. Het bericht wordt opnieuw verzonden zodra u weer online bent.',
   chatFailed: 'Er is iets misgegaan. Uw bericht is niet verzonden.',
   chatUnreachable: 'We kunnen de chatservice op dit moment niet bereiken. Uw bericht is niet verzonden.',
-  chatBusy: 'one: Het is op dit moment erg druk. Nieuwe poging over {count} seconde. | other: Het is op dit moment erg druk. Nieuwe poging over {count} seconden.',
+  chatBusy:
+    'one: Het is op dit moment erg druk. Nieuwe poging over {count} seconde. | other: Het is op dit moment erg druk. Nieuwe poging over {count} seconden.',
   chatBusyAnnounce: 'Het is op dit moment erg druk. Uw bericht wordt automatisch opnieuw verzonden.',
   chatStillBusy: 'Het is nog steeds druk. Probeer het zo opnieuw.',
   chatUnavailable: 'De chat is op dit moment niet beschikbaar. U kunt wel een afspraak boeken.',

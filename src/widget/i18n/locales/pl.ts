@@ -32,7 +32,8 @@ const strings: Strings = {
     'Nie wysłano: wygląda na to, że nie ma połączenia z internetem. Wiadomość zostanie wysłana ponownie po przywróceniu połączenia.',
   chatFailed: 'Coś poszło nie tak. Wiadomość nie została wysłana.',
   chatUnreachable: 'Nie możemy teraz połączyć się z usługą czatu. Wiadomość nie została wysłana.',
-  chatBusy: 'one: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundę. | few: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy. | many: Mamy teraz duże obciążenie. Ponowna próba za {count} sekund. | other: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy.',
+  chatBusy:
+    'one: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundę. | few: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy. | many: Mamy teraz duże obciążenie. Ponowna próba za {count} sekund. | other: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy.',
   chatBusyAnnounce: 'Mamy teraz duże obciążenie. Wiadomość zostanie automatycznie wysłana ponownie.',
   chatStillBusy: 'Nadal mamy duże obciążenie. Prosimy spróbować ponownie za chwilę.',
   chatUnavailable: 'Czat jest teraz niedostępny. Nadal można zarezerwować termin.',

@@ -30,7 +30,8 @@ const strings: Strings = {
   chatOffline: 'Mensagem não enviada: parece que você está sem conexão. Ela será reenviada quando você voltar a ficar on-line.',
   chatFailed: 'Algo deu errado. Sua mensagem não foi enviada.',
   chatUnreachable: 'Não conseguimos acessar o serviço de chat no momento. Sua mensagem não foi enviada.',
-  chatBusy: 'one: Estamos com muita demanda no momento. Nova tentativa em {count} segundo. | other: Estamos com muita demanda no momento. Nova tentativa em {count} segundos.',
+  chatBusy:
+    'one: Estamos com muita demanda no momento. Nova tentativa em {count} segundo. | other: Estamos com muita demanda no momento. Nova tentativa em {count} segundos.',
   chatBusyAnnounce: 'Estamos com muita demanda no momento. Sua mensagem será reenviada automaticamente.',
   chatStillBusy: 'Ainda estamos com muita demanda. Tente novamente em instantes.',
   chatUnavailable: 'O chat não está disponível no momento. Você ainda pode agendar um horário.',

@@ -30,7 +30,8 @@ const strings: Strings = {
   chatOffline: 'Inte skickat: du verkar vara offline. Meddelandet skickas igen när du är online igen.',
   chatFailed: 'Något gick fel. Ditt meddelande skickades inte.',
   chatUnreachable: 'Vi når inte chattjänsten just nu. Ditt meddelande skickades inte.',
-  chatBusy: 'one: Vi har hög belastning just nu. Nytt försök om {count} sekund. | other: Vi har hög belastning just nu. Nytt försök om {count} sekunder.',
+  chatBusy:
+    'one: Vi har hög belastning just nu. Nytt försök om {count} sekund. | other: Vi har hög belastning just nu. Nytt försök om {count} sekunder.',
   chatBusyAnnounce: 'Vi har hög belastning just nu. Ditt meddelande skickas igen automatiskt.',
   chatStillBusy: 'Fortfarande hög belastning. Försök igen om en liten stund.',
   chatUnavailable: 'Chatten är inte tillgänglig just nu. Du kan fortfarande boka en tid.',

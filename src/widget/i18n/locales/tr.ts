@@ -31,7 +31,8 @@ const strings: Strings = {
   chatOffline: 'Gönderilmedi: çevrimdışı görünüyorsunuz. Yeniden çevrimiçi olduğunuzda mesajınız tekrar gönderilecek.',
   chatFailed: 'Bir sorun oluştu. Mesajınız gönderilmedi.',
   chatUnreachable: 'Sohbet hizmetine şu anda ulaşılamıyor. Mesajınız gönderilmedi.',
-  chatBusy: 'one: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek. | other: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek.',
+  chatBusy:
+    'one: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek. | other: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek.',
   chatBusyAnnounce: 'Şu anda yoğunuz. Mesajınız otomatik olarak yeniden gönderilecek.',
   chatStillBusy: 'Hâlâ yoğunuz. Lütfen biraz sonra tekrar deneyin.',
   chatUnavailable: 'Sohbet şu anda kullanılamıyor. Yine de randevu alabilirsiniz.',
