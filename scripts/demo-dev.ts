@@ -3,6 +3,9 @@
 // proxy and sandbox, loaded from src/ through Vite once at start: restart the dev server after editing
 // src/server or src/sandbox).
 import { readFileSync } from 'node:fs';
+import type * as SandboxModule from '../src/sandbox/index';
+import type * as ServerModule from '../src/server/index';
+import type * as NodeModule from '../src/server/node';
 import type { Plugin, ViteDevServer } from 'vite';
 import { createDemoApi, demoSettings, type DemoApi } from './demo-api.mjs';
 
@@ -36,9 +39,9 @@ function sourcePage(publicDir: string, page: Page): string {
 
 async function loadDemoApi(dev: ViteDevServer): Promise<DemoApi> {
   const [server, node, sandbox] = await Promise.all([
-    dev.ssrLoadModule('/src/server/index.ts') as Promise<typeof import('../src/server/index')>,
-    dev.ssrLoadModule('/src/server/node.ts') as Promise<typeof import('../src/server/node')>,
-    dev.ssrLoadModule('/src/sandbox/index.ts') as Promise<typeof import('../src/sandbox/index')>,
+    dev.ssrLoadModule('/src/server/index.ts') as Promise<typeof ServerModule>,
+    dev.ssrLoadModule('/src/server/node.ts') as Promise<typeof NodeModule>,
+    dev.ssrLoadModule('/src/sandbox/index.ts') as Promise<typeof SandboxModule>,
   ]);
   return createDemoApi({ server, node, sandbox }, demoSettings(process.env));
 }

@@ -9,7 +9,7 @@ import { analyticsCommands } from './commands/analytics';
 import { documentCommands } from './commands/documents';
 import { sourceCommands } from './commands/sources';
 import { usageCommands } from './commands/usage';
-import { CliError, EXIT, toCliError, usageError, type ExitCode } from './errors';
+import { type CliError, EXIT, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
 import { createOutput, type Env, type OutStream } from './output';
 import { plain } from './text';

@@ -7,13 +7,14 @@ import { loopback, type LoopbackServer } from './loopback';
 
 /** A service that redirects every call to `location(service)`, and records what reaches it. */
 async function redirectingService(status: number, location: (service: LoopbackServer) => string) {
-  let self: LoopbackServer | undefined;
+  // Known once it listens: the handler only runs after that.
+  const started: { service?: LoopbackServer } = {};
   const service = await loopback((_, res) => {
-    if (self === undefined) throw new Error('not started');
-    res.writeHead(status, { Location: location(self), 'Content-Type': 'application/json' });
+    if (started.service === undefined) throw new Error('not started');
+    res.writeHead(status, { Location: location(started.service), 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ success: true, reply: 'redirect body' }));
   });
-  self = service;
+  started.service = service;
   return service;
 }
 

@@ -6,10 +6,11 @@ import { createRedisStore, type NodeRedisScripting } from '../../src/server';
 /** A node-redis-shaped client whose every script call answers `reply()`; counts its calls. */
 function fakeClient(reply: () => Promise<unknown>) {
   const calls = { count: 0 };
-  const client: NodeRedisScripting = {
-    evalSha: () => (calls.count++, reply()),
-    eval: () => (calls.count++, reply()),
+  const call = () => {
+    calls.count++;
+    return reply();
   };
+  const client: NodeRedisScripting = { evalSha: call, eval: call };
   return { client, calls };
 }
 

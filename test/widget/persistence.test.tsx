@@ -2,7 +2,8 @@
 // cleared by New conversation and reset(), in sync across tabs, and never written before first use.
 import { act, fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createRememberedBookings, createStore, createVisitorId, storageKey, TTL_MS } from '../../src/widget/platform/storage';
+import { createRememberedBookings } from '../../src/widget/booking/state/remembered';
+import { createStore, createVisitorId, storageKey, TTL_MS } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import { forget, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 

@@ -2,7 +2,8 @@
 // the visitor's clock rather than the agent's wall-clock time.
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RememberedBooking } from '../../src/widget/booking/types';
-import { createRememberedBookings, createStore, storageKey } from '../../src/widget/platform/storage';
+import { createRememberedBookings } from '../../src/widget/booking/state/remembered';
+import { createStore, storageKey } from '../../src/widget/platform/storage';
 
 const T0 = Date.UTC(2026, 10, 20, 12);
 const env = { win: window, now: () => T0 };

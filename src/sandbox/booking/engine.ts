@@ -9,7 +9,7 @@ import type { Booking, BookingConfig, BookingWithDisplay, DurationOption } from 
 import { instantToZoned } from '../../core/time';
 import { isEmail } from '../../core/validate';
 import { newId, UPPER_ALNUM, type Random } from '../random';
-import { badRequest, HttpError, notFound } from '../responses';
+import { badRequest, type HttpError, notFound } from '../responses';
 import type { AgentRecord, BookingRecord, SandboxState } from '../state';
 import { gridSlots, slotRefusal, type AvailabilityRules, type SlotRefusal } from './availability';
 import { displayDate, displayTimeRange } from './display';

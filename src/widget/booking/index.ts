@@ -2,7 +2,6 @@
 // shadow root), and the contract types.
 import css from './booking.css?inline';
 
-export { bookingStrings } from './strings';
 export type * from './types';
 export { createBookingStores, type BookingStores } from './state';
 export { BookingView } from './BookingView';

@@ -6,7 +6,7 @@ import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
 import type { Failures, Problem } from './state';
 import type { Strings } from '../i18n';
-import type { BookingStrings } from './strings';
+import type { BookingStrings } from '../i18n/booking-strings';
 import type { BookingContext } from './types';
 import { reactive } from '../platform/reactive';
 

@@ -2,10 +2,10 @@
 // The shell renders <BookingView> and <LookupView> with these props; the booking flow owns everything inside.
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { BookingClient } from '../../core/booking-client';
-import type { Booking, BookingStatus, BookingWithDisplay, DurationOption } from '../../core/types';
-import type { WidgetErrorEvent } from '../platform/failure';
+import type { BookingStatus } from '../../core/types';
+import type { BookingEventMap } from '../platform/events';
 import type { BookingStores } from './state';
-import type { BookingStrings } from './strings';
+import type { BookingStrings } from '../i18n/booking-strings';
 
 /** A booking code the visitor made or looked up on this device, kept per agent. */
 export interface RememberedBooking {
@@ -24,22 +24,6 @@ export interface RememberedBookings {
   readonly list: ReadonlySignal<RememberedBooking[]>;
   remember(booking: RememberedBooking): void;
   setStatus(code: string, status: BookingStatus): void;
-}
-
-export interface BookingEventMap {
-  'booking:date-selected': { agentId: string; date: string; timezone: string; durationMinutes: number };
-  'booking:slot-selected': {
-    agentId: string;
-    date: string;
-    time: string;
-    timezone: string;
-    /** ISO 8601 instant of the start. */
-    start: string;
-    duration: DurationOption;
-  };
-  'booking:created': { agentId: string; booking: Booking; utm?: Record<string, string> };
-  'booking:cancelled': { agentId: string; code: string; booking?: BookingWithDisplay; message: string };
-  error: WidgetErrorEvent;
 }
 
 export type BookingEmit = <K extends keyof BookingEventMap>(type: K, payload: BookingEventMap[K]) => void;

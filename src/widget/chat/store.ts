@@ -139,7 +139,11 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   // A plain object: every key starts with its cause, so none is a name Object.prototype has.
   const spent: Record<string, number> = {};
   /** Counts one more automatic resend of `key`; returns how many were spent before it. */
-  const spend = (key: string) => ((spent[key] ??= 0), spent[key]++);
+  const spend = (key: string): number => {
+    const before = spent[key] ?? 0;
+    spent[key] = before + 1;
+    return before;
+  };
 
   /** The message `id`, unless it is gone (a new conversation, or the chat disposed). */
   const find = (id: string) => messages.value.find((m) => m.id === id);

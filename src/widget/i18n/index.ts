@@ -1,6 +1,6 @@
 // The one dictionary of visible text: the shell and chat strings here, the booking flow's spread in.
 // English is built in; init({ strings }) overrides any key. "{name}" placeholders go through ./format.
-import { bookingStrings } from '../booking/strings';
+import { bookingStrings } from './booking-strings';
 import { launcherStrings } from './launcher-strings';
 
 export const shellStrings = {

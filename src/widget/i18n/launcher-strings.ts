@@ -6,9 +6,9 @@ export const launcherStrings = {
   launcherLabel: 'Chat with {title}',
   close: 'Close',
   unread: 'Unread messages: {count}',
-  panelLoading: 'Loading…',
+  loading: 'Loading…',
   panelFailed: 'The chat could not be loaded. Please check your connection and try again.',
-  panelRetry: 'Try again',
+  retry: 'Try again',
 };
 
 export type LauncherStrings = typeof launcherStrings;

@@ -55,10 +55,10 @@ export function createPlaceholder({ parent, title, strings, bubble, onClose, onR
     titleText.replaceChildren(name);
     close?.setAttribute('title', texts.close);
     if (!failed) {
-      body.replaceChildren(element(doc, 'p', { class: 'loading' }, [texts.panelLoading]));
+      body.replaceChildren(element(doc, 'p', { class: 'loading' }, [texts.loading]));
       return;
     }
-    const retry = element(doc, 'button', { type: 'button', class: 'btn' }, [texts.panelRetry]);
+    const retry = element(doc, 'button', { type: 'button', class: 'btn' }, [texts.retry]);
     listen(retry, 'click', onRetry);
     body.replaceChildren(element(doc, 'p', {}, [texts.panelFailed]), retry);
   };

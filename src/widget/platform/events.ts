@@ -1,7 +1,6 @@
 // The public events and their payloads (booking's come from the booking contract), and the emitter
 // behind AgentWidget.on(). A handler that throws is reported and never breaks the widget.
-import type { ChatSource } from '../../core/types';
-import type { BookingEventMap } from '../booking/types';
+import type { Booking, BookingWithDisplay, ChatSource, DurationOption } from '../../core/types';
 import type { WidgetErrorEvent } from './failure';
 import type { View } from '../options/options';
 import { logError } from './log';
@@ -10,6 +9,23 @@ export type { WidgetErrorEvent } from './failure';
 
 /** Thumbs up or down on a reply. */
 export type Rating = 'up' | 'down';
+
+/** The booking flow's events (../booking emits them through its context). */
+export interface BookingEventMap {
+  'booking:date-selected': { agentId: string; date: string; timezone: string; durationMinutes: number };
+  'booking:slot-selected': {
+    agentId: string;
+    date: string;
+    time: string;
+    timezone: string;
+    /** ISO 8601 instant of the start. */
+    start: string;
+    duration: DurationOption;
+  };
+  'booking:created': { agentId: string; booking: Booking; utm?: Record<string, string> };
+  'booking:cancelled': { agentId: string; code: string; booking?: BookingWithDisplay; message: string };
+  error: WidgetErrorEvent;
+}
 
 export interface WidgetEventMap extends BookingEventMap {
   ready: { agentId: string; version: string };

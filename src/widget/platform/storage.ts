@@ -2,18 +2,12 @@
 // it expires after TTL_MS. Every access is guarded: blocked or full storage degrades to memory. All
 // the widgets on a page share one budget in each storage area; the rest of it is the host page's.
 import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
-import { isRecord, recordsIn } from '../../core/guards';
-import { isTimeZone } from '../../core/time';
-import { isIsoDate } from '../../core/validate';
-import { signal } from '@preact/signals-core';
+import { isRecord } from '../../core/guards';
 import { attempt } from '../../core/attempt';
-import type { BookingStatus } from '../../core/types';
-import type { RememberedBooking, RememberedBookings } from '../booking/types';
 import type { Persist } from '../options/options';
 import { listen } from './listen';
 
 export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const MAX_BOOKINGS = 20;
 /**
  * Characters (UTF-16 code units, what browsers count against their ~5 million per origin) that the
  * keys of every widget on the page may hold together in one storage area: a tenth of the quota.
@@ -104,48 +98,6 @@ export const randomId = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 export const isText = (v: unknown): v is string => typeof v === 'string';
-
-/** Stored data may be old or edited: only entries with the required fields come back, each field checked. */
-const parseBookings = (value: unknown): RememberedBooking[] =>
-  recordsIn(value)
-    .flatMap(({ code, date, time, status, title, timezone }): RememberedBooking[] => {
-      // What the My booking list formats must be a real day, a time and a zone this browser knows.
-      return isText(code) && isText(date) && isIsoDate(date) && isText(time) && /^\d\d:\d\d$/.test(time) && isText(status)
-        ? [{ code, date, time, status, ...(isText(title) && { title }), ...(isText(timezone) && isTimeZone(timezone) && { timezone }) }]
-        : [];
-    })
-    .slice(0, MAX_BOOKINGS);
-
-export interface RememberedBookingsStore extends RememberedBookings {
-  clear(): void;
-  dispose(): void;
-}
-
-/** Booking codes the visitor made or looked up here, newest first, kept in the chosen storage. */
-export function createRememberedBookings(store: Store): RememberedBookingsStore {
-  const list = signal(parseBookings(store.read('bookings')));
-  const save = (next: RememberedBooking[]) => {
-    list.value = next;
-    store.write('bookings', next);
-  };
-  const stop = store.watch('bookings', (value) => {
-    list.value = parseBookings(value);
-  });
-  return {
-    list,
-    remember(booking) {
-      save([booking, ...list.value.filter((b) => b.code !== booking.code)].slice(0, MAX_BOOKINGS));
-    },
-    setStatus(code: string, status: BookingStatus) {
-      if (list.value.some((b) => b.code === code)) save(list.value.map((b) => (b.code === code ? { ...b, status } : b)));
-    },
-    clear() {
-      list.value = [];
-      store.remove('bookings');
-    },
-    dispose: stop,
-  };
-}
 
 export interface VisitorId {
   /** The stored id, or a new one, persisted on first use (only booking asks for it). */

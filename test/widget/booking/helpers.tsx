@@ -6,8 +6,10 @@ import { afterEach, expect, onTestFinished } from 'vitest';
 import { createBookingClient } from '../../../src/core/booking-client';
 import type { BookingStatus } from '../../../src/core/types';
 import { DEMO_AGENT_ID } from '../../../src/sandbox';
-import { BookingView, bookingStrings, createBookingStores, LookupView, type BookingStores } from '../../../src/widget/booking';
-import type { BookingContext, BookingEventMap, RememberedBooking } from '../../../src/widget/booking/types';
+import { BookingView, createBookingStores, LookupView, type BookingStores } from '../../../src/widget/booking';
+import { defaultStrings } from '../../../src/widget/i18n';
+import type { BookingContext, RememberedBooking } from '../../../src/widget/booking/types';
+import type { BookingEventMap } from '../../../src/widget/platform/events';
 import type { SandboxOptions } from '../../../src/sandbox';
 import { useSandboxServer } from '../../support/msw';
 
@@ -16,7 +18,7 @@ export const NOW = new Date('2026-11-21T15:00:00Z');
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
-export const t = bookingStrings;
+export const t = defaultStrings;
 
 export function useBookingServer(options: SandboxOptions = {}) {
   return useSandboxServer({ now: () => NOW, ...options });
@@ -101,11 +103,11 @@ export async function takeMondayNineAm(baseUrl: string): Promise<void> {
 }
 
 export function renderBook(h: Harness) {
-  return render(<BookingView stores={h.stores} strings={bookingStrings} />);
+  return render(<BookingView stores={h.stores} strings={defaultStrings} />);
 }
 
 export function renderLookup(h: Harness) {
-  return render(<LookupView stores={h.stores} strings={bookingStrings} />);
+  return render(<LookupView stores={h.stores} strings={defaultStrings} />);
 }
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });

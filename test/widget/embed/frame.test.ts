@@ -15,7 +15,7 @@ const PARENT = 'https://shop.example';
 let parentFrame: HTMLIFrameElement;
 let parentWindow: Window;
 let posted: MockInstance<Window['postMessage']>;
-let stops: (() => void)[] = [];
+const stops: (() => void)[] = [];
 let observed: ResizeObserverCallback | undefined;
 let bodyHeight = 420.2;
 

@@ -1,12 +1,13 @@
-// Every visible string of the booking flow (English). The shell merges this into its one dictionary,
-// and init({ strings }) overrides any key. "{name}" placeholders are filled with ../format `fmt`.
+// Every visible string of the booking flow (English), with Loading and Try again from the launcher's
+// (./launcher-strings: the stand-in panel says them too). ./index merges them into the one dictionary,
+// and init({ strings }) overrides any key. "{name}" placeholders are filled with ./format `fmt`.
+import type { LauncherStrings } from './launcher-strings';
+
 export const bookingStrings = {
   bookHeading: 'Book a time',
   lookupHeading: 'My booking',
-  loading: 'Loading…',
   back: 'Back',
   next: 'Continue',
-  retry: 'Try again',
   unavailable: 'Booking is not available here right now. Please check back later.',
   networkError: 'We could not reach the booking service. Check your connection and try again.',
   unreachable: "We can't reach the booking service right now. Please try again in a moment.",
@@ -70,4 +71,4 @@ export const bookingStrings = {
   lookupAnother: 'Look up another code',
 };
 
-export type BookingStrings = typeof bookingStrings;
+export type BookingStrings = typeof bookingStrings & Pick<LauncherStrings, 'loading' | 'retry'>;
