@@ -98,7 +98,8 @@ function serveStatic(req, res) {
       // Caches must keep one copy per coding.
       headers.Vary = 'Accept-Encoding';
       const accepted = acceptedCodings(req.headers['accept-encoding']);
-      const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+      // Brotli first, where the client takes it.
+      const coding = ['br', 'gzip'].find((name) => accepted.has(name));
       if (coding) {
         headers['Content-Encoding'] = coding;
         body = compressed(file, stat, coding);

@@ -117,5 +117,7 @@ export function secondsOption(values: Values, name: string, fallback: number, mi
   return n;
 }
 
-export const stringList = (value: Values[string]): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+export function stringList(value: Values[string]): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' ? [value] : [];
+}

@@ -12,11 +12,18 @@ export function bar(value: number, max: number, width: number): string {
   return '█'.repeat(Math.floor(eighths / 8)) + (EIGHTHS[eighths % 8] ?? '');
 }
 
+/** Red when used up, yellow from 80%, green below. */
+function barColor(ratio: number, colors: Colors): (text: string) => string {
+  if (ratio >= 1) return colors.red;
+  if (ratio >= 0.8) return colors.yellow;
+  return colors.green;
+}
+
 /** A fill gauge for plan limits: `███████░░░░░░░`, coloured by how close to the limit it is. */
 export function meter(ratio: number, width: number, colors: Colors): string {
   const r = Math.min(1, Math.max(0, Number.isFinite(ratio) ? ratio : 0));
   const full = Math.round(r * width);
-  const paint = ratio >= 1 ? colors.red : ratio >= 0.8 ? colors.yellow : colors.green;
+  const paint = barColor(ratio, colors);
   return paint('█'.repeat(full)) + colors.dim('░'.repeat(width - full));
 }
 

@@ -69,7 +69,9 @@ export function strictSpec(handle: Handler): Handler {
     const body: unknown = await response.json();
     if (!isObject(body)) return json(body, response.status);
     if (body.success === false) {
-      const status = SPEC_STATUSES.includes(response.status) ? response.status : response.status >= 500 ? 500 : 400;
+      // A status the spec does not show becomes the spec's nearest: 500 for a server's failure, else 400.
+      const nearestShown = response.status >= 500 ? 500 : 400;
+      const status = SPEC_STATUSES.includes(response.status) ? response.status : nearestShown;
       const res = json({ success: false, error: body.error }, status);
       for (const name of ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
         const value = response.headers.get(name);

@@ -20,6 +20,12 @@ export interface UpstreamCall {
 }
 
 /** A fake upstream fetch that records each call and answers with `reply(call)`. */
+/** A request body as text: a string as it is, bytes decoded, anything else (a stream, none) empty. */
+const bodyText = (body: unknown): string => {
+  if (typeof body === 'string') return body;
+  return body instanceof Uint8Array ? new TextDecoder().decode(body) : '';
+};
+
 export function fakeUpstream(reply: (call: UpstreamCall) => Response | Promise<Response>) {
   const calls: UpstreamCall[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -28,7 +34,7 @@ export function fakeUpstream(reply: (call: UpstreamCall) => Response | Promise<R
       url: String(input),
       method: init?.method ?? 'GET',
       headers: new Headers(init?.headers),
-      body: typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : '',
+      body: bodyText(body),
       signal: init?.signal ?? undefined,
     };
     calls.push(call);

@@ -1,5 +1,6 @@
 // The shell's half of the booking contract: the context it hands to BookingView/LookupView (ids,
 // locale, zone, conversation id, remembered codes, events), checked through a probe view.
+import type * as BookingModule from '../../src/widget/booking';
 import { act, fireEvent, waitFor } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import type { BookingContext } from '../../src/widget/booking/types';
@@ -11,7 +12,7 @@ import { mountWidget, openChat, proxyReplying, send } from './helpers';
 const probe = vi.hoisted(() => ({ contexts: [] as BookingContext[] }));
 
 vi.mock('../../src/widget/booking', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/widget/booking')>();
+  const original = await importOriginal<typeof BookingModule>();
   const { h } = await import('preact');
   const Probe = ({ stores: { context }, strings }: { stores: { context: BookingContext }; strings: { bookHeading: string } }) => {
     probe.contexts.push(context);

@@ -70,9 +70,16 @@ const DurationStep = (env: Env) => {
   );
 };
 
-const DateStep = (env: Env) => {
-  const { store, t, ctx } = env;
+/** What the month shown says of itself: nothing free within the horizon, a jump from an empty month, or nothing. */
+const monthNotice = ({ store, t, ctx }: Env): string => {
   const notice = store.notice.value;
+  if (notice === 'none') return t.noneFree;
+  if (notice) return fmt(t.jumped, { from: monthName(ctx.locale, notice.from), to: monthName(ctx.locale, store.month.value) });
+  return '';
+};
+
+const DateStep = (env: Env) => {
+  const { store, t } = env;
   const month = store.month.value;
   return (
     <Step env={env} heading={t.dateHeading}>
@@ -84,11 +91,7 @@ const DateStep = (env: Env) => {
         </p>
       )}
       <p role="status" class="note">
-        {notice === 'none'
-          ? t.noneFree
-          : notice
-            ? fmt(t.jumped, { from: monthName(ctx.locale, notice.from), to: monthName(ctx.locale, month) })
-            : ''}
+        {monthNotice(env)}
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
       <Calendar env={env} />
@@ -163,18 +166,19 @@ const TimeStep = (env: Env) => {
           {slots && slotButtons(env, nearest(slots, taken))}
         </div>
       )}
-      {!slots ? (
+      {slots ? (
+        slotsOrNone(env, slots)
+      ) : (
         <p role="status" class="skeleton">
           {t.loading}
         </p>
-      ) : slots.length ? (
-        slotButtons(env, slots)
-      ) : (
-        <p>{t.noSlots}</p>
       )}
     </Step>
   );
 };
+
+/** The day's times, or that there are none. */
+const slotsOrNone = (env: Env, slots: Slot[]) => (slots.length ? slotButtons(env, slots) : <p>{env.t.noSlots}</p>);
 
 const FormStep = (env: Env) => {
   const { store, t } = env;
@@ -196,6 +200,13 @@ const FormStep = (env: Env) => {
   );
 };
 
+/** Email and tel come with the field's purpose, url and number as the config gives them; the rest is text. */
+const inputTypeOf = (purpose: string | undefined, inputType: string): string => {
+  if (purpose === 'email' || purpose === 'tel') return purpose;
+  if (inputType === 'url' || inputType === 'number') return inputType;
+  return 'text';
+};
+
 /** One field of the form; called in the view, which so redraws as answers and errors change. */
 const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
   const { id: name, required, inputType } = field;
@@ -214,8 +225,7 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
     'aria-describedby': error ? `${id}-error` : undefined,
     onInput: (e: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => store.answer(name, e.currentTarget.value),
   };
-  // Email and tel come with the field's purpose, url and number as the config gives them; the rest is text.
-  const type = purpose === 'email' || purpose === 'tel' ? purpose : inputType === 'url' || inputType === 'number' ? inputType : 'text';
+  const type = inputTypeOf(purpose, inputType);
   return (
     <div class="field">
       <label for={id}>
@@ -265,6 +275,12 @@ const ReviewStep = (env: Env) => {
   );
 };
 
+/** The last step's heading: booked, pending confirmation, or cancelled since. */
+const doneHeading = (t: Env['t'], status: string): string => {
+  if (status === CANCELLED_STATUS) return t.cancelledHeading;
+  return status === 'pending' ? t.pendingHeading : t.doneHeading;
+};
+
 const DoneStep = (env: Env) => {
   const { store, t, ctx } = env;
   const b = store.booking.value;
@@ -284,13 +300,7 @@ const DoneStep = (env: Env) => {
   const status = statusOf(ctx, b);
   const gone = status === CANCELLED_STATUS;
   return (
-    <Step
-      env={env}
-      heading={gone ? t.cancelledHeading : status === 'pending' ? t.pendingHeading : t.doneHeading}
-      ok={status === 'confirmed'}
-      onBack={store.again}
-      backLabel={t.bookAnother}
-    >
+    <Step env={env} heading={doneHeading(t, status)} ok={status === 'confirmed'} onBack={store.again} backLabel={t.bookAnother}>
       {pageTitle(c)}
       {facts([
         ...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>),

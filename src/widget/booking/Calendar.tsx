@@ -47,6 +47,11 @@ export class Calendar extends Reactive<CalendarProps> {
     const start = weekStart(locale);
     /** A day's column: 0 is the locale's first day of the week. */
     const column = (day: string) => (weekday(day) - start + 7) % 7;
+    /** A day's times, in words: none, some (not counted yet), or how many. */
+    const availability = (open: unknown, count: number | undefined): string => {
+      if (!open) return t.timesNone;
+      return count === undefined ? t.timesSome : plural(locale, t.timesCount, count);
+    };
     const lead = column(first);
     // Whole weeks from the one holding the 1st; days of other months are drawn as empty cells.
     const weeks = Array.from({ length: Math.ceil((lead + daysInMonth(month)) / 7) }, (_, w) =>
@@ -123,7 +128,7 @@ export class Calendar extends Reactive<CalendarProps> {
                   if (!day.startsWith(month)) return <td role="gridcell" />;
                   const open = openDay(list, day);
                   const count = open?.slotCount;
-                  const status = !list ? '' : !open ? t.timesNone : count === undefined ? t.timesSome : plural(locale, t.timesCount, count);
+                  const status = list ? availability(open, count) : '';
                   const name = formatDate(locale, day);
                   return (
                     <td role="gridcell" aria-selected={day === selected || undefined}>

@@ -15,11 +15,8 @@ export const LookupView = reactive(function LookupView({ stores, strings }: Book
   const asking = store.asking.value;
   const env: Env = { store, t: strings, ctx: context };
   // The steps are functions this view calls, not components: it redraws with every signal they read.
-  return (
-    <StepView step={!result ? 'find' : asking ? 'ask' : 'result'}>
-      {!result ? find(env) : asking ? ask(env, result) : resultStep(env, result)}
-    </StepView>
-  );
+  if (!result) return <StepView step="find">{find(env)}</StepView>;
+  return <StepView step={asking ? 'ask' : 'result'}>{asking ? ask(env, result) : resultStep(env, result)}</StepView>;
 });
 
 function find(env: Env) {

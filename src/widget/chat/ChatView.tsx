@@ -5,7 +5,7 @@ import { Component, createRef, type ComponentChildren } from 'preact';
 import { signal } from '@preact/signals-core';
 import { reactive, Reactive } from '../platform/reactive';
 import { fmt, plural, relativeTimeFormat } from '../i18n/format';
-import type { Strings } from '../i18n';
+import type { StringKey, Strings } from '../i18n';
 import { Icon } from '../platform/Icon';
 import { link, renderMarkdown } from './markdown';
 import type { Chat, ChatMessage } from './store';
@@ -57,6 +57,45 @@ const action = (title: string, icon: ComponentChildren, onClick: () => void, pre
   </button>
 );
 
+/**
+ * A visitor's message that did not get through: its notice, with its one action (Retry, or Book a time
+ * after a 402). A busy one counts down the seconds to its retry (the log draws it anew every second while
+ * one waits), read out once in words: the number changes every second.
+ */
+function failureNotice({ message, strings, chat, locale, now, openBooking }: RowProps, failure: NonNullable<ChatMessage['failure']>) {
+  switch (failure.reason) {
+    case 'busy':
+      return notice([
+        // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
+        <span aria-hidden="true">{plural(locale, strings.chatBusy, Math.max(0, Math.ceil(((failure.retryAt ?? 0) - now()) / 1000)))}</span>,
+        <span class="sr">{strings.chatBusyAnnounce}</span>,
+      ]);
+    case 'unavailable':
+      return notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking);
+    case 'misconfigured':
+      return notice(strings.chatMisconfigured);
+    default:
+      return notice(strings[RETRY_TEXT[failure.reason]], () => chat.retry(message.id), strings.chatRetry);
+  }
+}
+
+/** The notice of each failure that Retry may mend. */
+const RETRY_TEXT: Record<Exclude<NonNullable<ChatMessage['failure']>['reason'], 'busy' | 'unavailable' | 'misconfigured'>, StringKey> = {
+  offline: 'chatOffline',
+  unreachable: 'chatUnreachable',
+  failed: 'chatFailed',
+  'still-busy': 'chatStillBusy',
+  stopped: 'chatStopped',
+};
+
+/** How long ago, in the largest unit that fits: seconds (as "now"), minutes, hours, days ("yesterday"). */
+function sinceIn(minutes: number): [count: number, unit: Intl.RelativeTimeFormatUnit] {
+  if (minutes < 1) return [0, 'second'];
+  if (minutes < 60) return [minutes, 'minute'];
+  if (minutes < 1440) return [minutes / 60, 'hour'];
+  return [minutes / 1440, 'day'];
+}
+
 /** How long Copied (or Could not copy) stands in for the Copy icon. */
 export const COPIED_MS = 2000;
 
@@ -101,40 +140,10 @@ class MessageRow extends Component<RowProps> {
   }
 
   override render(props: RowProps) {
-    const { message, strings, title, chat, stamp, locale, now, openBooking } = props;
+    const { message, strings, title, chat, stamp } = props;
     const { id, role, text, rating, sources, failure } = message;
     const mine = role === 'user';
-    const reason = failure?.reason;
-    /**
-     * A visitor's message that did not get through: its notice, with its one action (Retry, or Book a
-     * time after a 402). A busy one counts down the seconds to its retry (the log draws it anew every
-     * second while one waits), read out once in words: the number changes every second.
-     */
-    const failed =
-      reason &&
-      (reason === 'busy'
-        ? notice([
-            // The store sets retryAt on every busy failure; without one the countdown would show 0 either way.
-            <span aria-hidden="true">
-              {plural(locale, strings.chatBusy, Math.max(0, Math.ceil(((failure.retryAt ?? 0) - now()) / 1000)))}
-            </span>,
-            <span class="sr">{strings.chatBusyAnnounce}</span>,
-          ])
-        : reason === 'unavailable'
-          ? notice(strings.chatUnavailable, openBooking, strings.chatOpenBooking)
-          : reason === 'misconfigured'
-            ? notice(strings.chatMisconfigured)
-            : notice(
-                {
-                  offline: strings.chatOffline,
-                  unreachable: strings.chatUnreachable,
-                  failed: strings.chatFailed,
-                  'still-busy': strings.chatStillBusy,
-                  stopped: strings.chatStopped,
-                }[reason],
-                () => chat.retry(id),
-                strings.chatRetry,
-              ));
+    const failed = failure && failureNotice(props, failure);
     return (
       <div class={`msg msg--${role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
@@ -308,15 +317,7 @@ export class ChatView extends Reactive<ChatViewProps> {
     this.tail = `${messages.at(-1)?.id} ${sending}`;
     /** How long ago `at` was, in words: "now", then minutes, hours, days ("yesterday"). */
     const ago = (at: number): string => {
-      const minutes = (now() - at) / 60_000;
-      const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
-        minutes < 1
-          ? [0, 'second']
-          : minutes < 60
-            ? [minutes, 'minute']
-            : minutes < 1440
-              ? [minutes / 60, 'hour']
-              : [minutes / 1440, 'day'];
+      const [count, unit] = sinceIn((now() - at) / 60_000);
       return relativeTimeFormat(locale).format(-Math.floor(count), unit);
     };
     // The last exchange is about booking: one of the phrases (|-separated) is among a message's words.

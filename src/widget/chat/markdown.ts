@@ -42,7 +42,27 @@ const DIVIDER = /^(?=.*\|)[\s|:]*-[\s|:-]*$/;
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
 
+/** Where a bare URL, e-mail address or phone number points. */
+function bareTarget(bare: string): string {
+  if (bare.includes('/')) return bare;
+  if (bare.startsWith('+')) return 'tel:' + bare.replace(/[^\d+]/g, '');
+  return 'mailto:' + bare;
+}
+
 export const renderMarkdown = (source: string, newTabHint: string, depth = 0): ComponentChildren[] => {
+  /**
+   * What one match of INLINE is: each group matches at least one character, so the one that took part is
+   * the one that is not empty. Null (no match) renders nothing.
+   */
+  const inlinePart = ({ code, bold, em, label, url, bare }: Partial<Record<'code' | 'bold' | 'em' | 'label' | 'url' | 'bare', string>>) => {
+    if (code) return h('code', { dir: 'ltr' }, code);
+    if (bold) return h('strong', null, inline(bold));
+    if (em) return h('em', null, inline(em));
+    if (label) return link(url ?? '', inline(label), newTabHint);
+    if (bare) return link(bareTarget(bare), bare, newTabHint);
+    return null;
+  };
+
   /** One line's inline content: code, bold, italics, links (each naming `newTabHint`), plain text. */
   const inline = (text: string): ComponentChildren[] => {
     const out: ComponentChildren[] = [];
@@ -50,28 +70,8 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     // part), and last the text after the last match.
     const parts = text.split(INLINE);
     for (let at = 0; at < parts.length; at += 7) {
-      const [plain, code, bold, em, label, url = '', bare] = parts.slice(at, at + 7);
-      // Each group matches at least one character: the one that took part is the one that is not empty.
-      // Null (no text, no match) renders nothing.
-      out.push(
-        plain || null,
-        code
-          ? h('code', { dir: 'ltr' }, code)
-          : bold
-            ? h('strong', null, inline(bold))
-            : em
-              ? h('em', null, inline(em))
-              : label
-                ? link(url, inline(label), newTabHint)
-                : bare
-                  ? link(
-                      // Where a bare URL, e-mail address or phone number points.
-                      bare.includes('/') ? bare : bare[0] === '+' ? 'tel:' + bare.replace(/[^\d+]/g, '') : 'mailto:' + bare,
-                      bare,
-                      newTabHint,
-                    )
-                  : null,
-      );
+      const [plain, code, bold, em, label, url, bare] = parts.slice(at, at + 7);
+      out.push(plain || null, inlinePart({ code, bold, em, label, url, bare }));
     }
     return out;
   };

@@ -5,7 +5,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatSource } from '../../core/types';
 import type { Emitter, Rating } from '../platform/events';
-import { classify, errorEvent, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
@@ -121,6 +121,12 @@ const REASONS = { notFound: 'misconfigured', timeout: 'failed', invalid: 'failed
 /** The kinds the two share pass through. */
 const reasonOf = (kind: Exclude<FailureKind, 'refused'>): FailureReason => REASONS[kind as keyof typeof REASONS] ?? (kind as FailureReason);
 
+/** Why a message was refused, as a dictionary key for the composer (the proxy's codes refine the status). */
+function refusalText({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
+  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
+  return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+}
+
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
   const messages = signal<ChatMessage[]>([]);
   const conversationId = signal<string>();
@@ -217,14 +223,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         // Not accepted: the text goes back to the composer, ahead of anything typed since.
         messages.value = without(id);
         draft.value = draft.value.trim() ? `${message.text}\n${draft.value}` : message.text;
-        // Why, as a dictionary key (the proxy's codes refine it).
-        const { code } = failure;
-        composerError.value =
-          failure.status === 413 || code === 'message_too_long' || code === 'body_too_large'
-            ? 'chatTooLong'
-            : code === 'message_empty'
-              ? 'chatEmpty'
-              : 'chatInvalid';
+        composerError.value = refusalText(failure);
       } else {
         let reason = reasonOf(failure.kind);
         if (reason === 'busy') {
@@ -244,11 +243,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
       }
       // Sent again, by us or by the visitor, only when it may pass (not after a refusal, a 402 or a 404).
-      const retry: WidgetErrorEvent['retry'] = !failure.retryable
-        ? 'none'
-        : retryAt !== undefined || (failure.kind === 'offline' && !spent['online' + id])
-          ? 'auto'
-          : 'manual';
+      const again = retryAt !== undefined || (failure.kind === 'offline' && !spent['online' + id]) ? 'auto' : 'manual';
+      const retry: WidgetErrorEvent['retry'] = failure.retryable ? again : 'none';
       emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
     }
   };

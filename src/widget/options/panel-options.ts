@@ -44,6 +44,9 @@ interface RuleValues {
 /** What the rules read: every option PANEL_KEYS names (which the loader collects) but prefillFromUrl, read by prefillOf. */
 type Parsed = Pick<RuleValues, Exclude<(typeof PANEL_KEYS)[number], 'prefillFromUrl'>>;
 
+/** A boolean written as text; anything else is malformed. */
+const BOOLEAN_TEXT: Partial<Record<string, boolean>> = { true: true, false: false };
+
 const RULES: Rules<Parsed> = {
   greeting: { parse: asText, expected: 'text', fallback: undefined },
   starters: {
@@ -53,7 +56,7 @@ const RULES: Rules<Parsed> = {
   },
   avatar: { parse: httpUrl, expected: 'an http(s) URL', fallback: undefined },
   // "true" from an attribute or the iframe's URL; init()'s boolean is turned into text first.
-  utm: { parse: (v) => (v === 'true' ? true : v === 'false' ? false : undefined), expected: 'one of true, false', fallback: undefined },
+  utm: { parse: (v) => BOOLEAN_TEXT[v], expected: 'one of true, false', fallback: undefined },
 };
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];

@@ -44,6 +44,18 @@ const BY_STATUS: Partial<Record<number, FailureKind>> = {
   429: 'busy',
 };
 
+/**
+ * What kind of failure an error of `apiKind` (none: no answer, no kind of its own) is. Read as a table, top
+ * to bottom. Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
+ */
+function kindOf(apiKind: ApiErrorKind | undefined, status: number, refusal: boolean): FailureKind {
+  if (apiKind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
+  if (refusal) return BY_STATUS[status] ?? 'misconfigured';
+  if (apiKind === 'timeout') return 'timeout';
+  if (apiKind === 'invalid_response') return 'invalid';
+  return 'server';
+}
+
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
   // Anything but an ApiError got no answer and has no kind of its own.
@@ -52,20 +64,7 @@ export function classify(error: unknown): Failure | undefined {
   // An answer below 500 refuses the request: sent again, it would be refused again, unless it asked to
   // wait (429, busy). Every other failure may pass on another try.
   const refusal = apiKind === 'http' && status < 500;
-  // Read as a table, top to bottom. Only the browser's own "no network" blames the visitor; otherwise
-  // the service is out of reach.
-  const kind: FailureKind =
-    apiKind === 'network'
-      ? navigator.onLine
-        ? 'unreachable'
-        : 'offline'
-      : refusal
-        ? (BY_STATUS[status] ?? 'misconfigured')
-        : apiKind === 'timeout'
-          ? 'timeout'
-          : apiKind === 'invalid_response'
-            ? 'invalid'
-            : 'server';
+  const kind = kindOf(apiKind, status, refusal);
   return {
     kind,
     status,

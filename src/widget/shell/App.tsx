@@ -5,9 +5,9 @@ import { h } from 'preact';
 import { BookingView, LookupView, type BookingStores } from '../booking';
 import { ChatView } from '../chat/ChatView';
 import type { Chat } from '../chat/store';
-import type { Strings } from '../i18n';
+import type { StringKey, Strings } from '../i18n';
 import { textDirection } from '../i18n/direction';
-import { VIEWS, type ResolvedOptions } from '../options/options';
+import { VIEWS, type ResolvedOptions, type View } from '../options/options';
 import type { PanelOptions } from '../options/panel-options';
 import { Icon } from '../platform/Icon';
 import type { LauncherControl } from '../panel/contract';
@@ -35,6 +35,9 @@ export interface AppProps {
  * tabindex="-1", and a booking view's heading comes before its fields.
  */
 const IN_VIEW = '.view:not([hidden]) :is(textarea,[tabindex="-1"])';
+
+/** Each view's tab label. */
+const TAB_TEXT: Record<View, StringKey> = { chat: 'tabChat', booking: 'tabBook', lookup: 'tabLookup' };
 
 /** Focuses what `selector` finds in the panel, or the panel itself when it matches: no refs. */
 const focusIn = (app: App, selector: string, options?: FocusOptions) => {
@@ -191,7 +194,7 @@ export class App extends Reactive<AppProps> {
               tabIndex={view === current ? 0 : -1}
               onClick={() => shell.select(view)}
             >
-              {strings[view === 'chat' ? 'tabChat' : view === 'booking' ? 'tabBook' : 'tabLookup']}
+              {strings[TAB_TEXT[view]]}
             </button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 // Prefill and UTM reach the booking flow through BookingContext (seen here by a probe view): from
 // init(), from data-prefill-* attributes, and from the page URL only for the keys the owner allowed;
 // UTM parameters only when the owner opted in. The initial view option too.
+import type * as BookingModule from '../../../src/widget/booking';
 import { act, fireEvent, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installGlobal, type AgentWidgetApi } from '../../../src/widget/embedding/global';
@@ -15,7 +16,7 @@ import { baseOptions, CHAT_URL, settle } from '../helpers';
 const probe = vi.hoisted(() => ({ contexts: [] as BookingContext[] }));
 
 vi.mock('../../../src/widget/booking', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/widget/booking')>();
+  const original = await importOriginal<typeof BookingModule>();
   const { h } = await import('preact');
   const Probe = ({ stores: { context }, strings }: { stores: { context: BookingContext }; strings: { bookHeading: string } }) => {
     probe.contexts.push(context);

@@ -96,7 +96,10 @@ export const openDay = (list: BookingDate[] | undefined, day: string): BookingDa
 /** The first bookable day of a month's days `list`. */
 const firstFree = (list: BookingDate[] | undefined): string | undefined => list?.find((d) => d.available)?.date;
 
-const clamp = (value: string, low: string, high: string): string => (value < low ? low : value > high ? high : value);
+const clamp = (value: string, low: string, high: string): string => {
+  if (value < low) return low;
+  return value > high ? high : value;
+};
 
 export function createBookingFlow(ctx: BookingContext, requests: Requests): BookingFlow {
   const { client, agentId } = ctx;
@@ -261,7 +264,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
           if (firstFree(await loadMonth(m))) return m;
       },
       (found) => {
-        notice.value = !found ? 'none' : found === first ? null : { from: first };
+        if (!found) notice.value = 'none';
+        else notice.value = found === first ? null : { from: first };
         showMonth(found ?? first);
       },
       fail('dates', () => chooseDuration(option)),

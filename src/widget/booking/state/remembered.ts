@@ -52,4 +52,3 @@ export function createRememberedBookings(store: Store): RememberedBookingsStore 
     dispose: stop,
   };
 }
-

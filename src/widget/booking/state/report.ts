@@ -29,10 +29,12 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   const retryable = failure.retryable && !elsewhere;
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });
   // A 404 in the service's own error envelope on the config: it does not know the agent, or booking is off for it.
-  if (kind === 'invalid' || kind === 'misconfigured' || (kind === 'notFound' && request === 'config'))
+  if (kind === 'invalid' || kind === 'misconfigured' || (kind === 'notFound' && request === 'config')) {
+    const check = kind === 'notFound' ? ' Check agentId.' : '';
     logError(
-      `Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : kind === 'notFound' ? ' Check agentId.' : ''}`,
+      `Booking (${request}) for agent "${ctx.agentId}" at ${ctx.apiBase} failed: ${message}${elsewhere ? ' Check apiBase.' : check}`,
     );
+  }
   // A 404 tells My booking (lookup, cancel) that no booking has the code; to the Book flow, that booking
   // is not available for the agent. The visitor is told what it means where it happened.
   const shown = kind === 'notFound' && request !== 'lookup' && request !== 'cancel' ? 'unavailable' : kind;
