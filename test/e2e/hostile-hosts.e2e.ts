@@ -53,7 +53,7 @@ async function shoot(page: Page): Promise<Shots> {
   await launcher(page).waitFor();
   const closed = await launcher(page).screenshot({ caret: 'initial' });
   await launcher(page).click();
-  await dialog(page).waitFor();
+  await dialog(page).getByRole('tablist').waitFor();
   await page.getByRole('log', { name: 'Conversation' }).getByText('Hi! How can we help?').waitFor();
   await blurWidget(page);
   return { launcher: closed, panel: await dialog(page).screenshot({ caret: 'initial' }) };

@@ -16,6 +16,7 @@ async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
 }
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Chat with Harbor Physio' });
+// Waited for by its tab list: the panel itself, not the stand-in drawn when a click comes before its file.
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Harbor Physio' });
 
 /** What has focus inside the widget's shadow root, as tag#id or tag.class. */
@@ -50,7 +51,7 @@ suite('the shell in Chromium', () => {
     const sheets = () => page.evaluate(() => document.querySelector('[data-agent-widget]')?.shadowRoot?.adoptedStyleSheets.length);
     await expect.poll(sheets).toBe(2);
     await launcher(page).click();
-    await dialog(page).waitFor();
+    await dialog(page).getByRole('tablist').waitFor();
     expect(await sheets()).toBe(2);
     expect(await launcher(page).getAttribute('aria-expanded')).toBe('true');
     // With the frame after the click, once the new panel is laid out.
@@ -58,7 +59,7 @@ suite('the shell in Chromium', () => {
     await page.screenshot({ path: 'test-results/shell-desktop-open.png' });
     await page.getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
-    expect(await focusInWidget(page)).toBe('button.launcher');
+    await expect.poll(() => focusInWidget(page)).toBe('button.launcher');
     await page.context().close();
   });
 
@@ -69,23 +70,23 @@ suite('the shell in Chromium', () => {
       await page.keyboard.press('Tab');
       presses++;
     }
-    expect(await focusInWidget(page)).toBe('button.launcher');
+    await expect.poll(() => focusInWidget(page)).toBe('button.launcher');
     await page.keyboard.press('Enter');
-    await dialog(page).waitFor();
-    expect(await focusInWidget(page)).toBe('textarea.input');
+    await dialog(page).getByRole('tablist').waitFor();
+    await expect.poll(() => focusInWidget(page)).toBe('textarea.input');
 
     // Shift+Tab back to the tab list, then arrows move between views.
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
-    expect(await focusInWidget(page)).toBe('button#tab-chat');
+    await expect.poll(() => focusInWidget(page)).toBe('button#tab-chat');
     await page.keyboard.press('ArrowRight');
-    expect(await focusInWidget(page)).toBe('button#tab-booking');
+    await expect.poll(() => focusInWidget(page)).toBe('button#tab-booking');
     expect(await page.getByRole('tab', { name: 'Book', exact: true }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tabpanel', { name: 'Book', exact: true }).waitFor();
 
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
-    expect(await focusInWidget(page)).toBe('button.launcher');
+    await expect.poll(() => focusInWidget(page)).toBe('button.launcher');
     await page.context().close();
   });
 
@@ -96,7 +97,7 @@ suite('the shell in Chromium', () => {
     ]) {
       const page = await openPage({ viewport });
       await launcher(page).click();
-      await dialog(page).waitFor();
+      await dialog(page).getByRole('tablist').waitFor();
       expect(await dialog(page).boundingBox(), JSON.stringify(viewport)).toEqual({ x: 0, y: 0, ...viewport });
       expect(await dialog(page).getAttribute('aria-modal')).toBe('true');
       await page.getByRole('tab', { name: 'Book', exact: true }).click();
@@ -115,7 +116,7 @@ suite('the shell in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await launcher(page).click();
-    await dialog(page).waitFor();
+    await dialog(page).getByRole('tablist').waitFor();
     expect(await dialog(page).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
     expect(await dialog(page).getAttribute('aria-modal')).toBe('true');
     // The visitor's own scrolling (wheel, touch) must not move the page behind the panel.
@@ -149,9 +150,9 @@ suite('the shell in Chromium', () => {
     test(`on a ${viewport.width}x${viewport.height} touch phone: no keyboard on open, and the panel stays above the keyboard`, async () => {
       const page = await openPage({ viewport, hasTouch: true, isMobile: true });
       await launcher(page).tap();
-      await dialog(page).waitFor();
+      await dialog(page).getByRole('tablist').waitFor();
       expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
-      expect(await focusInWidget(page)).toBe('div#panel');
+      await expect.poll(() => focusInWidget(page)).toBe('div#panel');
 
       // The keyboard: it shrinks the visual viewport (iOS Safari, Android Chrome by default), not the
       // layout one. Chromium here has no on-screen keyboard, so the test shrinks it and draws the keys.
@@ -214,7 +215,7 @@ suite('the shell in Chromium', () => {
       const page = await openPage({ colorScheme });
       expect(await axeViolations(page)).toEqual([]);
       await launcher(page).click();
-      await dialog(page).waitFor();
+      await dialog(page).getByRole('tablist').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/shell-desktop-open-${colorScheme}.png` });
       await page.context().close();

@@ -72,6 +72,8 @@ function styleOf(page: Page, selector: string, property: string, host = '[data-a
 async function open(page: Page): Promise<void> {
   await launcher(page).click();
   await dialog(page).waitFor();
+  // The panel itself, not its stand-in (drawn when the click comes before the panel's file).
+  await dialog(page).getByRole('tablist').waitFor();
 }
 
 suite('owner theming in Chromium', () => {

@@ -7,7 +7,8 @@ export async function openChat(context: BrowserContext, url: string, launcher = 
   const page = await context.newPage();
   await page.goto(url);
   await page.getByRole('button', { name: launcher }).click();
-  await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
+  // The panel itself, not the stand-in widget.js draws when the click comes before the panel's file.
+  await page.getByRole('dialog', { name: 'Harbor Physio' }).getByRole('tablist').waitFor();
   return page;
 }
 
