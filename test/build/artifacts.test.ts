@@ -13,6 +13,9 @@ const read = (name: string): string => {
   return readFileSync(path, 'utf8');
 };
 
+/** The built-in languages besides English (src/widget/i18n/locales). */
+const LANGUAGES = ['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'zh'];
+
 /** The loader's hard cap (README, Performance): the closed widget on every page of an owner's site. */
 const LOADER_GZIP_CAP = 8 * 1024;
 /** Tripwires only: a file far past these has pulled in something it should not. */
@@ -54,23 +57,7 @@ describe('built files', () => {
 
   test('the panel and each language are content-hashed classic scripts next to the loader, within their tripwires', () => {
     const files = chunkFiles();
-    expect(files.map((file) => file.replace(/\.[\w-]{8}\.js$/, '')).sort()).toEqual([
-      'ar',
-      'de',
-      'es',
-      'fr',
-      'he',
-      'it',
-      'ja',
-      'ko',
-      'nl',
-      'panel',
-      'pl',
-      'pt',
-      'sv',
-      'tr',
-      'zh',
-    ]);
+    expect(files.map((file) => file.replace(/\.[\w-]{8}\.js$/, '')).sort()).toEqual([...LANGUAGES, 'panel'].sort());
     for (const file of files) {
       const code = read(`chunks/${file}`);
       expect(code, file).not.toMatch(/^\s*(import|export)\s/m);
@@ -112,22 +99,7 @@ describe('built files', () => {
   test('each built-in language ships as its own module (agent-widget/locales/<code>) with every key, importing nothing', async () => {
     const { defaultStrings } = await import('../../src/widget/i18n');
     const codes = readdirSync(dist + 'locales').filter((f) => f.endsWith('.js'));
-    expect(codes.map((f) => f.replace('.js', '')).sort()).toEqual([
-      'ar',
-      'de',
-      'es',
-      'fr',
-      'he',
-      'it',
-      'ja',
-      'ko',
-      'nl',
-      'pl',
-      'pt',
-      'sv',
-      'tr',
-      'zh',
-    ]);
+    expect(codes.map((f) => f.replace('.js', '')).sort()).toEqual(LANGUAGES);
     for (const file of codes) {
       const code = read(`locales/${file}`);
       expect(code, file).not.toMatch(/^\s*import\s/m);
