@@ -40,13 +40,24 @@ function probe({ launcher }) {
     const root = attachShadow.call(this, init);
     bench.roots.push(root);
     shadowOf.set(this, root);
+    // Focus moving inside one shadow root fires no focusin on the document (target and relatedTarget are
+    // both the host there): listen in the root too.
+    root.addEventListener('focusin', changed, true);
     if (watchers.size > 0) observe(root);
     changed();
     return root;
   };
   document.addEventListener('focusin', changed, true);
   for (const type of ['click', 'keydown']) {
-    addEventListener(type, (e) => e.isTrusted && (bench.inputAt = e.timeStamp), true);
+    addEventListener(
+      type,
+      (e) => {
+        if (!e.isTrusted) return;
+        bench.inputAt = e.timeStamp;
+        if (type === 'click') bench.onClick?.(e.timeStamp);
+      },
+      true,
+    );
   }
 
   /**
@@ -98,8 +109,16 @@ function probe({ launcher }) {
     const name = labelledBy ? (g.getRootNode().getElementById(labelledBy)?.textContent ?? '') : (g.getAttribute('aria-label') ?? '');
     return `${name}|${[...g.querySelectorAll('[role=gridcell]')].map(labelOf).join(',')}`;
   };
+  /** The focused element's accessible name as far as the widget gives one: aria-label, or its label. */
+  const activeName = () => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active?.getAttribute('aria-label') ?? active?.labels?.[0]?.textContent ?? '';
+  };
   const conditions = {
     focusedTextbox: () => activeTextbox(),
+    // A focused textbox whose name is `name` (any case): the composer, "Message".
+    focusedNamed: (name) => activeTextbox() && activeName().trim().toLowerCase() === name.toLowerCase(),
     visible: (selector) => deep(selector).length > 0,
     text: (marker) => text().includes(marker),
     gridChanged: (before) => {
@@ -116,6 +135,37 @@ function probe({ launcher }) {
     textboxes: inRoots('textarea, input'),
     grids: inRoots('[role=grid]'),
   });
+  /**
+   * On the next trusted click, looks for `selector` in each frame after it (frame 1: the first frame the
+   * click's task leads to). `bench.frames` resolves with `drawn`: the first frame in which it is rendered
+   * (in the DOM, displayed, not visibility:hidden, with a box), the time from the click to that frame's
+   * rAF callback, and its text; and `opaque`: the same once its computed opacity (and its ancestors') is above
+   * zero too. An entrance animation from opacity 0 runs on the compositor, whose start the main thread
+   * learns a few frames late: `opaque` is an upper bound of when pixels show. undefined: not in 120 frames.
+   */
+  bench.armFrames = (selector) => {
+    bench.frames = new Promise((resolve) => {
+      bench.onClick = (at) => {
+        bench.onClick = undefined;
+        let frame = 0;
+        let drawn;
+        const next = () =>
+          requestAnimationFrame(() => {
+            // Not the callback's argument: that is when the frame began, which can be before the click
+            // was dispatched in it.
+            const now = performance.now();
+            frame++;
+            const found = deep(selector).filter((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0);
+            if (found.length > 0 && !drawn) drawn = { frames: frame, ms: now - at, text: found[0].textContent };
+            const opaque = found.find((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+            if (opaque) resolve({ drawn, opaque: { frames: frame, ms: now - at } });
+            else if (frame < 120) next();
+            else resolve({ drawn, opaque: undefined });
+          });
+        next();
+      };
+    });
+  };
   bench.arm = (name, arg) => {
     bench.inputAt = undefined;
     const armedAt = performance.now();
@@ -157,16 +207,27 @@ export async function openRun(browser, { throttle, init, launcher = 'button[aria
   const inflight = new Set();
   const requests = [];
   const loopbackRequests = [];
+  /** URLs whose answers hold() keeps back on purpose: settle() does not wait for them. */
+  const held = new Set();
+  /** Paths of the requests that finished, and who waits for one. */
+  const finished = [];
+  const finishWaiters = new Set();
   page.on('request', (r) => {
     inflight.add(r);
     requests.push(new URL(r.url()).pathname);
     if (!REMOTE.test(r.url())) loopbackRequests.push(new URL(r.url()).pathname);
   });
   for (const done of ['requestfinished', 'requestfailed']) page.on(done, (r) => inflight.delete(r));
+  page.on('requestfinished', (r) => {
+    finished.push(new URL(r.url()).pathname);
+    for (const waiter of finishWaiters) waiter();
+  });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   const cdp = await context.newCDPSession(page);
+  /** Main-thread time of the full GCs metrics() asked for so far. */
+  let benchGcMs = 0;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await cdp.send('Performance.enable');
 
@@ -179,23 +240,67 @@ export async function openRun(browser, { throttle, init, launcher = 'button[aria
     errors,
     /** Until no request is in flight and the main thread has been idle twice (bounded). */
     async settle() {
+      const pending = () => [...inflight].filter((r) => !held.has(r.url()));
       for (let round = 0; round < 20; round++) {
-        for (let i = 0; i < 250 && inflight.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+        for (let i = 0; i < 250 && pending().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
         await page.evaluate(
           () => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r, { timeout: 2000 }), { timeout: 2000 })),
         );
-        if (inflight.size === 0) return;
+        if (pending().length === 0) return;
       }
-      throw new Error(`requests still in flight: ${[...inflight].map((r) => r.url()).join(', ')}`);
+      throw new Error(`requests still in flight: ${pending().map((r) => r.url()).join(', ')}`);
     },
-    /** Main-thread totals since navigation (ms) and the JS heap after a full GC (bytes). */
+    /**
+     * Delays the answers to the page's requests whose URL matches `pattern` (a RegExp): each is sent on to
+     * the server `delayMs` after it was made, or with `held`, `delayMs` after release() (the page has asked,
+     * and nothing arrives until then). Playwright's route pauses the request in the browser (CDP Fetch);
+     * nothing else about the page changes. `requested` resolves when the first matching request is made.
+     */
+    async hold(pattern, { held: holding = false, delayMs = 0 } = {}) {
+      let release;
+      const released = holding ? new Promise((r) => (release = r)) : Promise.resolve();
+      let requested;
+      const first = new Promise((r) => (requested = r));
+      await page.route(pattern, async (route) => {
+        const url = route.request().url();
+        if (holding) held.add(url);
+        requested(url);
+        await released;
+        await new Promise((r) => setTimeout(r, delayMs));
+        held.delete(url);
+        await route.continue().catch(() => {});
+      });
+      return {
+        requested: (timeoutMs = 10_000) => within(first, timeoutMs, `no request matching ${pattern} within ${timeoutMs} ms`),
+        release: () => release?.(),
+      };
+    },
+    /** Until a request whose path matches `pattern` has finished (bounded). */
+    finished(pattern, timeoutMs = 15_000) {
+      let check;
+      const done = new Promise((resolve) => {
+        check = () => finished.some((path) => pattern.test(path)) && resolve();
+        finishWaiters.add(check);
+        check();
+      });
+      return within(done, timeoutMs, `no request matching ${pattern} finished within ${timeoutMs} ms`).finally(() =>
+        finishWaiters.delete(check),
+      );
+    },
+    /**
+     * Main-thread totals since navigation (ms) and the JS heap after a full GC (bytes). The full GCs this
+     * asks for are main-thread tasks too: their time is left out of later readings' task time.
+     */
     async metrics() {
       const read = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
       const before = await read();
       await cdp.send('HeapProfiler.collectGarbage');
       const after = await read();
+      const taskMs = before.TaskDuration * 1000 - benchGcMs;
+      benchGcMs += (after.TaskDuration - before.TaskDuration) * 1000;
       return {
-        taskMs: before.TaskDuration * 1000,
+        taskMs,
+        benchGcMs,
         scriptMs: before.ScriptDuration * 1000,
         layoutMs: (before.LayoutDuration + before.RecalcStyleDuration) * 1000,
         heapBytes: after.JSHeapUsedSize,
@@ -213,6 +318,13 @@ export async function openRun(browser, { throttle, init, launcher = 'button[aria
     probe: (fn, arg) => page.evaluate(fn, arg),
     close: () => context.close(),
   };
+}
+
+/** `promise`, or a failure saying `message` after `ms`. */
+function within(promise, ms, message) {
+  let timer;
+  const late = new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(message)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export function stats(values) {

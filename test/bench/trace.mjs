@@ -1,7 +1,9 @@
 // Reads a Chromium trace (browser.startTracing) of one page to say WHERE the widget's main-thread work
 // goes: per phase (between performance marks), the widget's forced style/layout with the function that
-// forced it, its JS time by function from the sampling profiler, and the longest tasks that ran its code.
-// With the unminified build and its source map every line names its module.
+// forced it, its JS time by function from the sampling profiler, and every task of 50 ms or more that ran
+// its code, with what the task spent its time on (script, style, layout, compiling). The widget is several
+// files (the loader widget.js, the panel's file, a language's): each is named, and with the unminified
+// builds and their source maps every line names its module.
 
 export const TRACE_CATEGORIES = [
   'devtools.timeline',
@@ -98,12 +100,15 @@ function outermost(main, task, keep) {
   return found;
 }
 
-/** What a task spent its time on: its outermost timeline events, biggest first (e.g. EvaluateScript widget.js). */
-function partsOf(main, task) {
+/**
+ * What a task spent its time on: its outermost timeline events, biggest first (e.g. EvaluateScript
+ * widget.js). `nameOf`: how the report names a script's URL.
+ */
+function partsOf(main, task, nameOf = basename) {
   return outermost(main, task, (e) => e.name !== 'RunTask' && e.cat.includes('devtools.timeline'))
     .map((e) => {
       const data = e.args?.data ?? {};
-      const detail = data.url ? basename(data.url) : data.functionName || data.type || '';
+      const detail = data.url ? nameOf(data.url) : data.functionName || data.type || '';
       return { what: detail ? `${e.name} ${detail}` : e.name, ms: ms(e.dur ?? 0) };
     })
     .sort((a, b) => b.ms - a.ms)
@@ -115,14 +120,20 @@ function compileTime(main, task) {
   return ms(outermost(main, task, (e) => e.name === 'V8.CompileCode').reduce((sum, e) => sum + (e.dur ?? 0), 0));
 }
 
+/** Main-thread time a task spent on style and layout, forced by script or not. */
+function styleLayoutTime(main, task) {
+  return ms(outermost(main, task, (e) => e.name === 'Layout' || e.name === 'UpdateLayoutTree').reduce((sum, e) => sum + (e.dur ?? 0), 0));
+}
+
 /**
  * @param trace the JSON of browser.stopTracing()
- * @param widgetUrl the widget script's URL as the page loaded it
+ * @param scripts the widget's files as the page loaded them: `url`; `name`, how the report calls the file
+ *   (and the file its quoted lines are in); `moduleOf`, line -> module for an unminified build (without
+ *   it, all the file's code is `name`); `code`, that build's source, to quote the line where a function
+ *   spends its time. A frame of any other URL is not the widget's.
  * @param marks performance.mark names that start each phase after the first ('load')
- * @param moduleOf line -> module for the unminified build, or undefined (all code is 'widget.js')
- * @param code the unminified build's source, to quote the line where a function spends its time
  */
-export function analyzeTrace(trace, { widgetUrl, marks, moduleOf, code }) {
+export function analyzeTrace(trace, { scripts, marks }) {
   const events = trace.traceEvents ?? trace;
   const markEvents = events.filter((e) => marks.includes(e.name) && e.cat.includes('blink.user_timing'));
   const first = markEvents[0];
@@ -138,20 +149,25 @@ export function analyzeTrace(trace, { widgetUrl, marks, moduleOf, code }) {
    * innermost frame; the bundle's wrapper function runs every module's top-level statements, so there
    * the running line names the module.
    */
+  const byUrl = new Map(scripts.map((script) => [script.url, { ...script, lines: script.code?.split('\n') }]));
+  const fileOf = (frame) => byUrl.get(frame.url);
   const moduleAt = (frame, line) => {
-    if (!moduleOf) return 'widget.js';
+    const { name, moduleOf } = fileOf(frame);
+    if (!moduleOf) return name;
     const module = moduleOf(frame.lineNumber);
     return module === '(bundle)' && line > 0 ? moduleOf(line - 1) : module;
   };
   const where = (frame, line) => {
     const module = moduleAt(frame, line);
+    const { moduleOf } = fileOf(frame);
     if (moduleOf && moduleOf(frame.lineNumber) === '(bundle)') return `top-level code of ${module}`;
-    // Anonymous functions get their line in the unminified build (bench-results/widget.debug.js).
-    const name = frame.functionName || `(anonymous @${frame.lineNumber + 1})`;
+    // Anonymous functions get their line in the unminified build (bench-results/*.debug.js).
+    const name = frame.functionName || `(anonymous ${fileOf(frame).name}:${frame.lineNumber + 1})`;
     return `${name} (${module})`;
   };
-  const ours = (frame) => frame.url === widgetUrl;
-  const script = basename(widgetUrl);
+  const ours = (frame) => byUrl.has(frame.url);
+  const nameOf = (url) => byUrl.get(url)?.name ?? basename(url);
+  const names = scripts.map((script) => script.name);
   const samples = samplesOf(events, pid);
   const inWidget = samples
     .map((s) => {
@@ -160,23 +176,28 @@ export function analyzeTrace(trace, { widgetUrl, marks, moduleOf, code }) {
     })
     .filter((s) => s.frame !== undefined);
 
-  const sourceLines = code?.split('\n');
   /** The biggest totals by key; with the source, also the line where most of an entry's own time went. */
   const top = (list, n, keyOf) => {
     const totals = new Map();
     for (const s of list) {
       const entry = totals.get(keyOf(s)) ?? { us: 0, lines: new Map() };
       entry.us += s.dur;
-      if (s.line > 0) entry.lines.set(s.line, (entry.lines.get(s.line) ?? 0) + s.dur);
+      if (s.line > 0) {
+        const at = `${s.frame.url}#${s.line}`;
+        entry.lines.set(at, (entry.lines.get(at) ?? 0) + s.dur);
+      }
       totals.set(keyOf(s), entry);
     }
     return [...totals]
       .sort((a, b) => b[1].us - a[1].us)
       .slice(0, n)
       .map(([name, { us, lines }]) => {
-        const [line, lineUs = 0] = [...lines].sort((a, b) => b[1] - a[1])[0] ?? [];
-        const text = line === undefined ? undefined : sourceLines?.[line - 1]?.trim().slice(0, 90);
-        return { name, ms: ms(us), ...(text && lineUs >= us / 2 ? { hotLine: { line, text } } : {}) };
+        const [at, lineUs = 0] = [...lines].sort((a, b) => b[1] - a[1])[0] ?? [];
+        if (at === undefined || lineUs < us / 2) return { name, ms: ms(us) };
+        const [url, line] = [at.slice(0, at.lastIndexOf('#')), Number(at.slice(at.lastIndexOf('#') + 1))];
+        const file = byUrl.get(url);
+        const text = file?.lines?.[line - 1]?.trim().slice(0, 90);
+        return { name, ms: ms(us), ...(text ? { hotLine: { file: file.name, line, text } } : {}) };
       });
   };
   const topFunctions = (list, n) => top(list, n, (s) => where(s.frame, s.line));
@@ -194,18 +215,20 @@ export function analyzeTrace(trace, { widgetUrl, marks, moduleOf, code }) {
         by: where({ ...frame, lineNumber: frame.lineNumber - 1 }, frame.lineNumber),
       }));
     const phaseSamples = inWidget.filter(within);
-    // Long tasks that ran the widget's code (others are the page's, or the bench driving it).
+    // Every long task that ran the widget's code or loaded one of its files (others are the page's, or the
+    // bench driving it), longest first.
     const tasks = main
       .filter((e) => within(e) && e.name === 'RunTask' && e.ph === 'X' && e.dur >= LONG_TASK_US)
       .map((task) => ({ task, js: phaseSamples.filter((s) => s.ts >= task.ts && s.ts < task.ts + task.dur) }))
-      .filter(({ task, js }) => js.length > 0 || partsOf(main, task).some((p) => p.what.includes(script)))
+      .filter(({ task, js }) => js.length > 0 || partsOf(main, task, nameOf).some((p) => names.some((name) => p.what.includes(name))))
       .sort((a, b) => b.task.dur - a.task.dur)
-      .slice(0, 2)
       .map(({ task, js }) => ({
         ms: ms(task.dur),
         atMs: ms(task.ts - navigation),
         compileMs: compileTime(main, task),
-        parts: partsOf(main, task),
+        styleLayoutMs: styleLayoutTime(main, task),
+        widgetJsMs: ms(js.reduce((sum, s) => sum + s.dur, 0)),
+        parts: partsOf(main, task, nameOf),
         top: topFunctions(js, 3),
       }));
     return {
