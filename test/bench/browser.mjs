@@ -67,8 +67,7 @@ function probe({ launcher }) {
   const when = (ready, onScreen = () => true) =>
     new Promise((resolve) => {
       let frames = 0;
-      const frame = () =>
-        requestAnimationFrame(() => (onScreen() ? resolve(performance.now()) : ++frames < 600 && frame()));
+      const frame = () => requestAnimationFrame(() => (onScreen() ? resolve(performance.now()) : ++frames < 600 && frame()));
       const check = () => {
         if (!ready()) return;
         watchers.delete(check);
@@ -97,7 +96,10 @@ function probe({ launcher }) {
   const activeTextbox = () => {
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return active?.matches('textarea, input[type=text], input:not([type]), [contenteditable=""], [contenteditable=true], [role=textbox]') ?? false;
+    return (
+      active?.matches('textarea, input[type=text], input:not([type]), [contenteditable=""], [contenteditable=true], [role=textbox]') ??
+      false
+    );
   };
   const text = () => bench.roots.map((root) => root.textContent).join('\n');
   // The month grid as a visitor perceives it: its name and every day's label; '' while loading.
@@ -248,7 +250,11 @@ export async function openRun(browser, { throttle, init, launcher = 'button[aria
         );
         if (pending().length === 0) return;
       }
-      throw new Error(`requests still in flight: ${pending().map((r) => r.url()).join(', ')}`);
+      throw new Error(
+        `requests still in flight: ${pending()
+          .map((r) => r.url())
+          .join(', ')}`,
+      );
     },
     /**
      * Delays the answers to the page's requests whose URL matches `pattern` (a RegExp): each is sent on to
@@ -311,8 +317,8 @@ export async function openRun(browser, { throttle, init, launcher = 'button[aria
     async interaction(condition, arg, act) {
       await page.evaluate(([c, a]) => window.__bench.arm(c, a), [condition, arg]);
       await act();
-      return page.evaluate(
-        () => Promise.race([window.__bench.result, new Promise((_, fail) => setTimeout(() => fail(new Error('timed out')), 15_000))]),
+      return page.evaluate(() =>
+        Promise.race([window.__bench.result, new Promise((_, fail) => setTimeout(() => fail(new Error('timed out')), 15_000))]),
       );
     },
     probe: (fn, arg) => page.evaluate(fn, arg),

@@ -45,4 +45,11 @@ await perSecond(2000, () => '198.51.100.1');
 const steady = await perSecond(5000, () => '198.51.100.1');
 for (let i = 0; i < 100_000; i++) await store.hit(`fill-${i}`, 600_000, Date.now());
 const flood = await perSecond(5000, nextAddress);
-console.log(JSON.stringify({ steadyRequestsPerSecond: steady, floodRequestsPerSecond: flood, floodShare: +(flood / steady).toFixed(2), keys: store.size }));
+console.log(
+  JSON.stringify({
+    steadyRequestsPerSecond: steady,
+    floodRequestsPerSecond: flood,
+    floodShare: +(flood / steady).toFixed(2),
+    keys: store.size,
+  }),
+);

@@ -64,7 +64,9 @@ Typebot.initBubble({ typebot: "harbor-physio", apiHost: "${origin}/peers/typebot
 ].map((peer) => ({ ...peer, version: JSON.parse(readFileSync(`${peer.dir}package.json`, 'utf8')).version }));
 
 // Read once, so the server answers a peer's script from memory, as it answers ours.
-const files = new Map(PEERS.flatMap((peer) => Object.entries(peer.files).map(([path, file]) => [path, readFileSync(`${peer.dir}${file}`, 'utf8')])));
+const files = new Map(
+  PEERS.flatMap((peer) => Object.entries(peer.files).map(([path, file]) => [path, readFileSync(`${peer.dir}${file}`, 'utf8')])),
+);
 
 /** The file the bench server answers for `pathname`, or undefined. */
 export const peerFile = (pathname) => files.get(pathname);

@@ -105,7 +105,7 @@ function busyMs(worker) {
 async function measuredThroughput(target, server, total, concurrency) {
   const before = await server.busyMs();
   const rps = await throughput(target, total, concurrency);
-  return { rps, busyUs: ((await server.busyMs()) - before) * 1000 / total };
+  return { rps, busyUs: (((await server.busyMs()) - before) * 1000) / total };
 }
 
 /** One POST /chat over a keep-alive agent; resolves with the status once the body is read. */
@@ -256,7 +256,8 @@ async function main() {
   const ms = (v) => `${v.toFixed(3)} ms`;
   const rps = (v) => `${Math.round(v)} req/s`;
   const pct = (v) => `${(v * 100).toFixed(1)} %`;
-  const line = (label, s, f) => console.log(`  ${label.padEnd(34)}${f(s.median).padStart(14)}${f(s.min).padStart(14)}${f(s.max).padStart(14)}`);
+  const line = (label, s, f) =>
+    console.log(`  ${label.padEnd(34)}${f(s.median).padStart(14)}${f(s.min).padStart(14)}${f(s.max).padStart(14)}`);
   console.log(`\nChat proxy on loopback (${rounds} rounds; ${sequentialCount} sequential, ${total} at concurrency ${concurrency})`);
   console.log(`  ${''.padEnd(34)}${'median'.padStart(14)}${'min'.padStart(14)}${'max'.padStart(14)}`);
   line('p50 direct', result.latency.directP50Ms, ms);

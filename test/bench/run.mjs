@@ -126,7 +126,12 @@ if (debugLoader.code.split(shippedIntegrity).length !== 2 || !debugLoader.code.i
 }
 const debugLoaderCode = debugLoader.code.replace(shippedIntegrity, sri(debugPanel.code));
 /** Map sources are relative to the file's folder in dist/; the table names modules relative to the project. */
-const modulesOf = (map, folder) => moduleLines(map, (source) => relative(root, resolve(root, folder, source)).split(sep).join('/'));
+const modulesOf = (map, folder) =>
+  moduleLines(map, (source) =>
+    relative(root, resolve(root, folder, source))
+      .split(sep)
+      .join('/'),
+  );
 const languageScripts = languageFiles.map(([, path]) => ({ path, name: basename(path) }));
 const shippedScripts = [{ path: 'widget.js', name: 'widget.js' }, { path: build.panel, name: basename(build.panel) }, ...languageScripts];
 const debugScripts = [
@@ -218,14 +223,38 @@ const host = {
   opened: stageFigures(flow.map((r) => r.opened)),
   booking: stageFigures(flow.map((r) => r.booking)),
   added: Object.fromEntries(
-    ['taskMs', 'scriptMs', 'layoutMs', 'heapBytes', 'loadEventMs'].map((k) => [k, compare(loads, runs.baseline, (r) => r[k], (a, b) => a - b)]),
+    ['taskMs', 'scriptMs', 'layoutMs', 'heapBytes', 'loadEventMs'].map((k) => [
+      k,
+      compare(
+        loads,
+        runs.baseline,
+        (r) => r[k],
+        (a, b) => a - b,
+      ),
+    ]),
   ),
   addedWithPanel: Object.fromEntries(
-    ['taskMs', 'scriptMs', 'heapBytes'].map((k) => [k, compare(flow.map((r) => r.prefetched), runs.baseline, (r) => r[k], (a, b) => a - b)]),
+    ['taskMs', 'scriptMs', 'heapBytes'].map((k) => [
+      k,
+      compare(
+        flow.map((r) => r.prefetched),
+        runs.baseline,
+        (r) => r[k],
+        (a, b) => a - b,
+      ),
+    ]),
   ),
   ratios: Object.fromEntries(
     // Not script time: the plain page runs almost none, so that ratio is noise.
-    ['taskMs', 'heapBytes', 'loadEventMs'].map((k) => [k, compare(loads, runs.baseline, (r) => r[k], (a, b) => a / b)]),
+    ['taskMs', 'heapBytes', 'loadEventMs'].map((k) => [
+      k,
+      compare(
+        loads,
+        runs.baseline,
+        (r) => r[k],
+        (a, b) => a / b,
+      ),
+    ]),
   ),
 };
 const cachedSwitches = flow.flatMap((r) => r.monthSwitch.slice(1));
@@ -274,7 +303,13 @@ const ourFigures = {
 const peerResults = peers.map((peer) => {
   const list = runs.peers[peer.name];
   const opened = list.map((r) => r.opened).filter(Boolean);
-  const ratio = (get, theirs = get) => compare(flow, list, (r) => r, (ours, their) => get(ours) / theirs(their));
+  const ratio = (get, theirs = get) =>
+    compare(
+      flow,
+      list,
+      (r) => r,
+      (ours, their) => get(ours) / theirs(their),
+    );
   return {
     name: peer.name,
     package: `${peer.package}@${peer.version}`,
@@ -289,7 +324,10 @@ const peerResults = peers.map((peer) => {
     ours: {
       scriptMs: ratio((r) => r.loaded.scriptMs),
       // Ours with the panel's file arrived and run on idle, against their whole load.
-      scriptWithPanelMs: ratio((r) => r.prefetched.scriptMs, (r) => r.loaded.scriptMs),
+      scriptWithPanelMs: ratio(
+        (r) => r.prefetched.scriptMs,
+        (r) => r.loaded.scriptMs,
+      ),
       taskMs: ratio((r) => r.loaded.taskMs),
       heapBytes: ratio((r) => r.loaded.heapBytes),
       launcherMs: ratio((r) => r.loaded.launcherMs),
@@ -314,7 +352,9 @@ const checks = [
   },
   {
     check: "draws only the launcher until first open (no dialog, textbox or grid), the panel's file prefetched or not",
-    ok: flow.every((r) => [r.loaded, r.prefetched].every((p) => p.counts.dialogs === 0 && p.counts.textboxes === 0 && p.counts.grids === 0)),
+    ok: flow.every((r) =>
+      [r.loaded, r.prefetched].every((p) => p.counts.dialogs === 0 && p.counts.textboxes === 0 && p.counts.grids === 0),
+    ),
     detail: `elements in the widget's shadow DOM after load: ${loads[0]?.counts.elements}, once the panel's file has run: ${flow[0]?.prefetched.counts.elements}`,
   },
   (() => {
@@ -353,7 +393,9 @@ const tracedStages = [
   ['opening the booking calendar', 'bench:book'],
 ];
 const notes = [
-  ...tracedStages.slice(1).map(([label, traced]) => `forced style/layout during ${label}: ${describeForced(phaseOf(runs.attribution, traced).forced)}`),
+  ...tracedStages
+    .slice(1)
+    .map(([label, traced]) => `forced style/layout during ${label}: ${describeForced(phaseOf(runs.attribution, traced).forced)}`),
   ...tracedStages.flatMap(([label, traced]) => {
     const phase = phaseOf(runs.attribution, traced);
     return [
@@ -586,11 +628,17 @@ function table(r) {
     for (const g of b.groups) row(`    ${g.name}`, fmtKB(g.minified), `${(g.share * 100).toFixed(1)}%`, fmtKB(g.gzipSaved));
     head('  largest modules', 'minified', 'share', 'rendered');
     for (const m of b.modules.slice(0, modules)) {
-      row(`    ${m.id.replace(/^node_modules\//, '')}`, fmtKB(m.minified), `${((m.minified / b.estimated) * 100).toFixed(1)}%`, fmtKB(m.rendered));
+      row(
+        `    ${m.id.replace(/^node_modules\//, '')}`,
+        fmtKB(m.minified),
+        `${((m.minified / b.estimated) * 100).toFixed(1)}%`,
+        fmtKB(m.rendered),
+      );
     }
   }
   head("  the panel's budgeted areas", 'minified', 'share', 'limit');
-  for (const a of r.size.panel.areas) row(`    ${a.name}`, fmtKB(a.minified), `${(a.share * 100).toFixed(1)}%`, `${Math.round(a.limit * 100)}%`);
+  for (const a of r.size.panel.areas)
+    row(`    ${a.name}`, fmtKB(a.minified), `${(a.share * 100).toFixed(1)}%`, `${Math.round(a.limit * 100)}%`);
 
   head('Host page (plain page)', 'median', 'min', 'max');
   stage('without widget', r.host.without);
@@ -656,7 +704,11 @@ function table(r) {
 function peerTable(r, row, head, lines) {
   const all = [ourFigures, ...r.peers];
   head('Side by side (same host page, medians)', ...all.map((w) => w.name));
-  row('  script on load (gzip -9; ours: the loader)', fmtKB(r.size.loader.gzip), ...r.peers.map((p) => fmtKB(p.scripts.reduce((n, f) => n + f.gzip, 0))));
+  row(
+    '  script on load (gzip -9; ours: the loader)',
+    fmtKB(r.size.loader.gzip),
+    ...r.peers.map((p) => fmtKB(p.scripts.reduce((n, f) => n + f.gzip, 0))),
+  );
   row("  + ours: the panel's file (on idle)", fmtKB(r.size.panel.gzip));
   const each = (label, get, unit = fmtMs) => row(`  ${label}`, ...all.map((w) => (get(w) === undefined ? '–' : unit(get(w)))));
   each('load: script time', (w) => w.loaded.scriptMs?.median);

@@ -12,10 +12,22 @@ const PANEL_FILE = /\/chunks\/panel\.[^/]+\.js$/;
 const LANGUAGE_FILE = /\/chunks\/(?!panel\.)[^/]+\.js$/;
 const LONG_MARKER = 'End of the long conversation';
 
-const launcher = (page) => page.getByRole('button', { name: /harbor physio/i }).or(page.locator('button[aria-expanded]')).first();
+const launcher = (page) =>
+  page
+    .getByRole('button', { name: /harbor physio/i })
+    .or(page.locator('button[aria-expanded]'))
+    .first();
 const dialog = (page) => page.getByRole('dialog');
-const composer = (page) => dialog(page).getByRole('textbox', { name: /message/i }).or(dialog(page).getByRole('textbox')).first();
-const bookTab = (page) => dialog(page).getByRole('tab', { name: /^book/i }).or(dialog(page).getByRole('button', { name: /^book/i })).first();
+const composer = (page) =>
+  dialog(page)
+    .getByRole('textbox', { name: /message/i })
+    .or(dialog(page).getByRole('textbox'))
+    .first();
+const bookTab = (page) =>
+  dialog(page)
+    .getByRole('tab', { name: /^book/i })
+    .or(dialog(page).getByRole('button', { name: /^book/i }))
+    .first();
 const monthButton = (page, which) => dialog(page).getByRole('button', { name: new RegExp(`${which} month`, 'i') });
 
 /** A line of the reply as the visitor reads it: the first line, markdown marks removed. */
@@ -276,7 +288,9 @@ export async function coldOpen(browser, server, throttle, { latencyMs, locale })
     const loaded = await load(run, `${server.origin}/${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`);
     await panel.requested();
     await run.probe(() => window.__bench.armFrames('[role=dialog][aria-busy=true]'));
-    const composerMs = await run.interaction(locale ? 'focusedTextbox' : 'focusedNamed', 'Message', () => clickLauncher(run, panel.release));
+    const composerMs = await run.interaction(locale ? 'focusedTextbox' : 'focusedNamed', 'Message', () =>
+      clickLauncher(run, panel.release),
+    );
     const { standIn, panelInMs, languageInMs } = await run.probe(
       async ([panelFile, languageFile]) => {
         const b = window.__bench;
@@ -314,7 +328,6 @@ export async function asyncSafety(browser, server, throttle) {
   }
   return results;
 }
-
 
 /**
  * A peer (peers.mjs) on the same host page, measured as ours is in widgetFlow: after load (with the time

@@ -40,7 +40,12 @@ export function readBuild(root) {
   return { files, loader, panel, languages };
 }
 
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.css': 'text/css' };
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+};
 
 /** The script tag an owner pastes; `where` picks how it arrives on the page. */
 function widgetTag(agentId, src, where, locale = 'en') {
@@ -56,10 +61,14 @@ function widgetTag(agentId, src, where, locale = 'en') {
   };
   if (where === 'late') {
     // Injected after the page's load event, as tag managers do.
-    const sets = Object.entries(attributes).map(([k, v]) => `s.setAttribute('data-${k}', ${JSON.stringify(v)});`).join('');
+    const sets = Object.entries(attributes)
+      .map(([k, v]) => `s.setAttribute('data-${k}', ${JSON.stringify(v)});`)
+      .join('');
     return `<script>addEventListener('load', () => { const s = document.createElement('script'); s.src = ${JSON.stringify(src)}; ${sets} document.body.append(s); });</script>`;
   }
-  const data = Object.entries(attributes).map(([k, v]) => `data-${k}="${v.replace(/"/g, '&quot;')}"`).join(' ');
+  const data = Object.entries(attributes)
+    .map(([k, v]) => `data-${k}="${v.replace(/"/g, '&quot;')}"`)
+    .join(' ');
   return `<script src="${src}" async ${data}></script>`;
 }
 
@@ -122,7 +131,9 @@ export async function startBenchServer({ root, build, debug = {} }) {
       const locale = url.searchParams.get('locale') ?? undefined;
       const ours = () => (where === 'none' ? '' : widgetTag(DEMO_AGENT_ID, src, where, locale));
       const tag = peer ? peer.tag(origin) : ours();
-      const html = page.replace('<!-- widget:head -->', where === 'head' ? tag : '').replace('<!-- widget:body -->', where === 'head' ? '' : tag);
+      const html = page
+        .replace('<!-- widget:head -->', where === 'head' ? tag : '')
+        .replace('<!-- widget:body -->', where === 'head' ? '' : tag);
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(html);
     }
