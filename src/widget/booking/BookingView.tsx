@@ -1,5 +1,5 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
-import type { ComponentChildren, TargetedEvent } from 'preact';
+import type { FunctionComponent, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
 import type { BookingConfig, FormField } from '../../core/types';
@@ -11,23 +11,30 @@ import { durationText, formatDate, formatInstant, monthName, zoneName } from './
 import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
 import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
 import type { BookingViewProps } from './types';
-import { reactive } from '../platform/reactive';
 
 type Env = StepEnv<BookingFlow>;
 
-export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
-  const store = stores.flow();
-  const step = store.step.value;
-  return <StepView step={step}>{STEPS[step]({ store, t: strings, ctx: stores.context })}</StepView>;
-});
+interface StepProps {
+  env: Env;
+}
 
-const LoadingStep = (env: Env) => {
+export function BookingView({ stores, strings }: BookingViewProps) {
+  const store = stores.flow();
+  const CurrentStep = STEPS[store.step.value];
+  return (
+    <StepView step={store.step.value}>
+      <CurrentStep env={{ store, t: strings, ctx: stores.context }} />
+    </StepView>
+  );
+}
+
+function LoadingStep({ env }: StepProps) {
   return (
     <Step env={env} heading={env.t.bookHeading}>
       {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
     </Step>
   );
-};
+}
 
 /** The booking page's title. */
 const pageTitle = (c: BookingConfig) => (
@@ -49,7 +56,7 @@ const intro = (c: BookingConfig | null) =>
 const durationOf = ({ store, ctx }: Env, d = store.duration.value): string =>
   d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
 
-const DurationStep = (env: Env) => {
+function DurationStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   return (
     <Step env={env} heading={t.durationHeading}>
@@ -68,7 +75,7 @@ const DurationStep = (env: Env) => {
       </ul>
     </Step>
   );
-};
+}
 
 /** What the month shown says of itself: nothing free within the horizon, a jump from an empty month, or nothing. */
 const monthNotice = ({ store, t, ctx }: Env): string => {
@@ -78,7 +85,7 @@ const monthNotice = ({ store, t, ctx }: Env): string => {
   return '';
 };
 
-const DateStep = (env: Env) => {
+function DateStep({ env }: StepProps) {
   const { store, t } = env;
   const month = store.month.value;
   return (
@@ -97,7 +104,7 @@ const DateStep = (env: Env) => {
       <Calendar env={env} />
     </Step>
   );
-};
+}
 
 /**
  * "Times in <zone> · show in <other zone>", the zones named as of the days `from` to `to` on show.
@@ -151,7 +158,7 @@ const slotButtons = ({ store, t, ctx }: Env, slots: Slot[]) => {
   );
 };
 
-const TimeStep = (env: Env) => {
+function TimeStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   const day = store.date.value ?? '';
   const slots = store.slots();
@@ -175,12 +182,12 @@ const TimeStep = (env: Env) => {
       )}
     </Step>
   );
-};
+}
 
 /** The day's times, or that there are none. */
 const slotsOrNone = (env: Env, slots: Slot[]) => (slots.length ? slotButtons(env, slots) : <p>{env.t.noSlots}</p>);
 
-const FormStep = (env: Env) => {
+function FormStep({ env }: StepProps) {
   const { store, t } = env;
   return (
     <Step
@@ -198,7 +205,7 @@ const FormStep = (env: Env) => {
       {store.config.value?.form_fields.map((field, i) => fieldView(env, field, `field-${i}`))}
     </Step>
   );
-};
+}
 
 /** Email and tel come with the field's purpose, url and number as the config gives them; the rest is text. */
 const inputTypeOf = (purpose: string | undefined, inputType: string): string => {
@@ -246,7 +253,7 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
 const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
   filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
 
-const ReviewStep = (env: Env) => {
+function ReviewStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   const c = store.config.value;
   const chosen = store.slot.value;
@@ -273,7 +280,7 @@ const ReviewStep = (env: Env) => {
       </Step>
     )
   );
-};
+}
 
 /** The last step's heading: booked, pending confirmation, or cancelled since. */
 const doneHeading = (t: Env['t'], status: string): string => {
@@ -281,7 +288,7 @@ const doneHeading = (t: Env['t'], status: string): string => {
   return status === 'pending' ? t.pendingHeading : t.doneHeading;
 };
 
-const DoneStep = (env: Env) => {
+function DoneStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   const b = store.booking.value;
   const c = store.config.value;
@@ -324,13 +331,13 @@ const DoneStep = (env: Env) => {
       )}
     </Step>
   );
-};
+}
 
 /**
- * The steps are functions the view above calls, not components: it redraws with every signal the step
- * reads. StepView draws each step anew, so none reuses the last one's elements.
+ * Each step is a component: it re-renders on the signals it reads, the view above only on the step.
+ * StepView draws each step anew, so none reuses the last one's elements.
  */
-const STEPS: Record<StepName, (env: Env) => ComponentChildren> = {
+const STEPS: Record<StepName, FunctionComponent<StepProps>> = {
   loading: LoadingStep,
   duration: DurationStep,
   date: DateStep,

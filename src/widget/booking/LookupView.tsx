@@ -4,11 +4,10 @@ import { formatStart } from './intl';
 import { bookingRows, facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupResult, LookupStore } from './state';
 import type { BookingViewProps } from './types';
-import { reactive } from '../platform/reactive';
 
 type Env = StepEnv<LookupStore>;
 
-export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
+export function LookupView({ stores, strings }: BookingViewProps) {
   const store = stores.lookup();
   const context = stores.context;
   const result = store.result.value;
@@ -17,7 +16,7 @@ export const LookupView = reactive(function LookupView({ stores, strings }: Book
   // The steps are functions this view calls, not components: it redraws with every signal they read.
   if (!result) return <StepView step="find">{find(env)}</StepView>;
   return <StepView step={asking ? 'ask' : 'result'}>{asking ? ask(env, result) : resultStep(env, result)}</StepView>;
-});
+}
 
 function find(env: Env) {
   const { store, t, ctx } = env;

@@ -8,7 +8,6 @@ import type { Failures, Problem } from './state';
 import type { Strings } from '../i18n';
 import type { BookingStrings } from '../i18n/booking-strings';
 import type { BookingContext } from './types';
-import { reactive } from '../platform/reactive';
 
 /** What a step shows of its store: the failure, and the retry that goes with it; Back, where the store has steps of its own. */
 interface Failing extends Failures {
@@ -81,7 +80,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<Extract<Problem['kind'], keyof Strings>, 'notFound' | 'unreachable' | 'busy' | 'unavailable'>;
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({
+export function Step({
   env: { store, t },
   heading,
   onBack = store.canGoBack?.() ? store.back : undefined,
@@ -131,7 +130,7 @@ export const Step = reactive(function Step({
       )}
     </form>
   );
-});
+}
 
 export type Row = [string, ComponentChildren];
 

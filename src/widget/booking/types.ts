@@ -1,6 +1,6 @@
 // The contract between the widget shell (panel, stores, persistence, events) and the booking flow.
 // The shell renders <BookingView> and <LookupView> with these props; the booking flow owns everything inside.
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadonlySignal } from '@preact/signals';
 import type { BookingClient } from '../../core/booking-client';
 import type { BookingStatus } from '../../core/types';
 import type { BookingEventMap } from '../platform/events';

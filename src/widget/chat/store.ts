@@ -2,7 +2,7 @@
 // bounded retries, persistence (with the draft and what did not get through) and second-tab sync, within
 // size bounds, and Undo of New conversation.
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { ChatSource } from '../../core/types';
 import type { Emitter, Rating } from '../platform/events';
 import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';

@@ -1,7 +1,7 @@
 // The panel's file: everything behind the launcher. The loader (../embedding/mount) fetches it on the
 // visitor's first intent or when the browser is idle, and calls mountPanel() when the panel is first
 // needed. It creates the stores, draws the App into the loader's container and drives the launcher.
-import { effect } from '@preact/signals-core';
+import { effect } from '@preact/signals';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
 import { bookingCss, createBookingStores } from '../booking';

@@ -1,6 +1,6 @@
 // Open/closed, the current view, full-screen detection: the state the launcher, the panel and the
 // public API share. Events are emitted here, once per real transition.
-import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Emitter } from '../platform/events';
 import { isView, type Mode, type View } from '../options/options';
 import { listen } from '../platform/listen';

@@ -1,6 +1,6 @@
 // Builds a BookingContext over the msw-wrapped sandbox, records what the flow sends and emits, and
 // walks the Book view step by step the way a visitor does (by role and accessible name).
-import { signal } from '@preact/signals-core';
+import { signal } from '@preact/signals';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, expect, onTestFinished } from 'vitest';
 import { createBookingClient } from '../../../src/core/booking-client';

@@ -1,7 +1,7 @@
 // The Book flow's state: duration, day, time, details, review, confirmation. Components render these
 // signals and call the actions; requests and their failures are handled here, on the stores' shared
 // requests (./index), whose dispose() ends them.
-import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
 import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';

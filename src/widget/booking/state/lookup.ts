@@ -1,5 +1,5 @@
 // My booking: find a booking by its code (typed or remembered), and cancel it when the service allows.
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../../core/types';
 import { isBookingCode } from '../../../core/validate';

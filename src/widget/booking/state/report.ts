@@ -1,6 +1,6 @@
 // A failed booking request, as the visitor sees it (a Problem), the host hears it (the `error`
 // event) and the owner reads it (a console line for what only the owner can fix).
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Booking } from '../../../core/types';
 import { classify, errorEvent, type FailureKind } from '../../platform/failure';
 import type { BookingContext } from '../types';
