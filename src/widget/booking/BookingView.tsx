@@ -8,7 +8,7 @@ import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, monthName, zoneName } from './intl';
-import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
+import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Fact } from './parts';
 import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
 import type { BookingViewProps } from './types';
 
@@ -113,9 +113,9 @@ function DateStep({ env }: StepProps) {
  */
 const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
   const { locale, visitorTimeZone } = ctx;
-  const agentZone = store.zone();
+  const agentZone = store.agentZone();
   const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
-  const shown = store.shown();
+  const shown = store.shownZone();
   return (
     <p class="sub">
       {fmt(t.timesIn, { zone: name(shown) })}
@@ -137,7 +137,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
  * label wraps, whatever the locale's time format.
  */
 const slotButtons = ({ store, t, ctx }: Env, slots: Slot[]) => {
-  const zone = store.shown();
+  const zone = store.shownZone();
   const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
@@ -169,7 +169,7 @@ function TimeStep({ env }: StepProps) {
       {zoneLine(env, day, day)}
       {taken && (
         <div role="alert" class="taken">
-          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown(), taken.instant) })}</p>
+          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shownZone(), taken.instant) })}</p>
           {slots && slotButtons(env, nearest(slots, taken))}
         </div>
       )}
@@ -193,7 +193,7 @@ function FormStep({ env }: StepProps) {
     <Step
       env={env}
       heading={t.formHeading}
-      onSubmit={store.submit}
+      onSubmit={store.submitForm}
       actions={
         <button type="submit" class="btn">
           {t.next}
@@ -250,14 +250,14 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
 };
 
 /** The answers as label/value rows, in the config's field order. */
-const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
-  filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
+const answerRows = (fields: readonly FormField[], answers: Answers): Fact[] =>
+  filled(fields, answers).map(([field, answer]) => ({ label: field.label || field.id, value: answer }));
 
 function ReviewStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   const c = store.config.value;
   const chosen = store.slot.value;
-  const submitting = store.busy.value;
+  const submitting = store.submitting.value;
   return (
     c &&
     chosen && (
@@ -272,11 +272,13 @@ function ReviewStep({ env }: StepProps) {
         }
       >
         {pageTitle(c)}
-        {facts([
-          ...whenRows(ctx, c.timezone, chosen.instant),
-          [t.duration, durationOf(env)],
-          ...answerRows(c.form_fields, store.answers.value),
-        ])}
+        <Facts
+          rows={[
+            ...whenRows(ctx, c.timezone, chosen.instant),
+            { label: t.duration, value: durationOf(env) },
+            ...answerRows(c.form_fields, store.answers.value),
+          ]}
+        />
       </Step>
     )
   );
@@ -309,10 +311,12 @@ function DoneStep({ env }: StepProps) {
   return (
     <Step env={env} heading={doneHeading(t, status)} ok={status === 'confirmed'} onBack={store.again} backLabel={t.bookAnother}>
       {pageTitle(c)}
-      {facts([
-        ...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>),
-        ...answerRows(c.form_fields, new Map(Object.entries(b.form_data))),
-      ])}
+      <Facts
+        rows={[
+          ...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>),
+          ...answerRows(c.form_fields, new Map(Object.entries(b.form_data))),
+        ]}
+      />
       {!gone && (
         <p class="row">
           <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">

@@ -37,7 +37,7 @@ export class Calendar extends Component<CalendarProps> {
   override render({ env: { store, t, ctx } }: CalendarProps) {
     const { locale } = ctx;
     const month = store.month.value;
-    const list = store.dates.value;
+    const list = store.monthDates.value;
     const focused = store.focused.value;
     const selected = store.date.value;
     const { today, last } = store.bounds.value;

@@ -1,7 +1,7 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { formatStart } from './intl';
-import { bookingRows, facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
+import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupResult, LookupStore } from './state';
 import type { BookingViewProps } from './types';
 
@@ -28,7 +28,7 @@ function find(env: Env) {
       heading={t.lookupHeading}
       onSubmit={() => (store.find() ? undefined : 'find')}
       actions={
-        <button type="submit" class="btn" disabled={store.busy.value}>
+        <button type="submit" class="btn" disabled={store.requestPending.value}>
           {t.find}
         </button>
       }
@@ -80,7 +80,7 @@ function find(env: Env) {
 
 function resultStep(env: Env, result: LookupResult) {
   const { store, t, ctx } = env;
-  const cancelled = result.cancelled;
+  const cancelledHere = result.cancelledHere;
   // Not after a cancel made in the Book view's tab or another one.
   const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
   return (
@@ -97,13 +97,13 @@ function resultStep(env: Env, result: LookupResult) {
         )
       }
     >
-      {cancelled && (
+      {cancelledHere && (
         <p role="status" class="note">
           {t.cancelledHeading}
         </p>
       )}
-      {facts(bookingRows(env, result.booking))}
-      {!canCancel && !cancelled && result.cancelReason && <p class="note">{result.cancelReason}</p>}
+      <Facts rows={bookingRows(env, result.booking)} />
+      {!canCancel && !cancelledHere && result.cancelReason && <p class="note">{result.cancelReason}</p>}
     </Step>
   );
 }
@@ -118,13 +118,13 @@ function ask(env: Env, result: LookupResult) {
       backLabel={t.keep}
       onSubmit={store.cancel}
       actions={
-        <button type="submit" class="btn" disabled={store.busy.value}>
+        <button type="submit" class="btn" disabled={store.requestPending.value}>
           {t.cancelYes}
         </button>
       }
     >
       <p>{t.cancelWarn}</p>
-      {facts(bookingRows(env, result.booking))}
+      <Facts rows={bookingRows(env, result.booking)} />
     </Step>
   );
 }

@@ -5,7 +5,6 @@ import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
 import type { Failures, Problem } from './state';
-import type { Strings } from '../i18n';
 import type { BookingStrings } from '../i18n/booking-strings';
 import type { BookingContext } from './types';
 
@@ -65,19 +64,30 @@ interface StepProps {
 }
 
 /**
- * The strings that tell the visitor of a failure, by kind: these kinds share another's, and notFound,
- * unreachable, busy and unavailable have their own, of their name (no other kind is a key of the strings). The
- * rest get the service's own words (a refusal), else the generic message.
+ * What the visitor is told of a failure: the words of its kind, the service's own words for a refusal
+ * (it says what is wrong), else the generic message.
  */
-const SAID: Partial<Record<Problem['kind'], keyof BookingStrings>> = {
-  offline: 'networkError',
-  timeout: 'unreachable',
-  misconfigured: 'unavailable',
-};
-// The compiler holds the kinds that are keys of the (merged) strings to exactly those four: a string
-// named like another kind (`refused`, say) would show in place of the service's words, and fails here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-true satisfies Same<Extract<Problem['kind'], keyof Strings>, 'notFound' | 'unreachable' | 'busy' | 'unavailable'>;
+function failureText(t: BookingStrings, problem: Problem): string {
+  switch (problem.kind) {
+    case 'offline':
+      return t.networkError;
+    case 'unreachable':
+    case 'timeout':
+      return t.unreachable;
+    case 'unavailable':
+    case 'misconfigured':
+      return t.unavailable;
+    case 'notFound':
+      return t.notFound;
+    case 'busy':
+      return t.busy;
+    case 'refused':
+      return problem.message ?? t.serverError;
+    case 'invalid':
+    case 'server':
+      return t.serverError;
+  }
+}
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
 export function Step({
@@ -91,17 +101,16 @@ export function Step({
   children,
 }: StepProps) {
   const problem = store.problem.value;
-  // Read by any name: a kind with no string of its own finds none.
-  const said: Partial<Record<string, string>> = t;
   return (
     <form
       class="step"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={(event) => {
+        event.preventDefault();
         const invalid = onSubmit?.();
-        // An input or a textarea; a RadioNodeList (fields of one id, which a config may repeat) has no focus().
-        if (invalid) (e.currentTarget.elements.namedItem(invalid) as Partial<HTMLElement> | null)?.focus?.();
+        // An input or a textarea; a RadioNodeList (fields of one id, which a config may repeat) is not focusable.
+        const control = invalid ? event.currentTarget.elements.namedItem(invalid) : null;
+        if (control instanceof HTMLElement) control.focus();
       }}
     >
       <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
@@ -110,7 +119,7 @@ export function Step({
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{said[SAID[problem.kind] ?? problem.kind] ?? problem.message ?? t.serverError}</p>
+          <p>{failureText(t, problem)}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
@@ -132,13 +141,17 @@ export function Step({
   );
 }
 
-export type Row = [string, ComponentChildren];
+/** One row of a description list. */
+export interface Fact {
+  label: string;
+  value: ComponentChildren;
+}
 
-/** Rows of a description list. */
-export const facts = (rows: Row[]) => {
+/** Facts as a description list. */
+export function Facts({ rows }: { rows: Fact[] }) {
   return (
     <dl>
-      {rows.map(([label, value]) => (
+      {rows.map(({ label, value }) => (
         <div>
           <dt dir="auto">{label}</dt>
           <dd dir="auto">{value}</dd>
@@ -146,14 +159,14 @@ export const facts = (rows: Row[]) => {
       ))}
     </dl>
   );
-};
+}
 
 /** The same instant on the visitor's clock and, when it differs, the agent's: one row per zone. */
-export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Row[] => {
-  return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => [
-    zoneName(ctx.locale, zone, instant),
-    formatInstant(ctx.locale, zone, instant, true),
-  ]);
+export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Fact[] => {
+  return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => ({
+    label: zoneName(ctx.locale, zone, instant),
+    value: formatInstant(ctx.locale, zone, instant, true),
+  }));
 };
 
 /** The statuses with a word of their own, each the key of its word in the strings. */
@@ -172,12 +185,12 @@ export const statusOf = (ctx: BookingContext, b: Booking): BookingStatus =>
   ctx.remembered.list.value.find((r) => r.code === b.booking_code)?.status ?? b.status;
 
 /** A booking's code (as `code` when given), status, start in both zones and duration. */
-export const bookingRows = ({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] => {
+export const bookingRows = ({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Fact[] => {
   const status = statusOf(ctx, b);
   return [
-    [t.code, code],
-    ...(status ? [[t.status, statusWord(t, status)] satisfies Row] : []),
+    { label: t.code, value: code },
+    ...(status ? [{ label: t.status, value: statusWord(t, status) }] : []),
     ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
-    [t.duration, durationText(ctx.locale, b.duration_label, b.duration_minutes)],
+    { label: t.duration, value: durationText(ctx.locale, b.duration_label, b.duration_minutes) },
   ];
 };

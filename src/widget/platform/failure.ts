@@ -34,6 +34,8 @@ export interface Failure {
   message: string;
   /** Whether the same request may succeed when sent again. */
   retryable: boolean;
+  /** The answer was not the service's envelope (an HTML page, no body, other JSON). */
+  withoutEnvelope: boolean;
 }
 
 const BY_STATUS: Partial<Record<number, FailureKind>> = {
@@ -59,7 +61,13 @@ function kindOf(apiKind: ApiErrorKind | undefined, status: number, refusal: bool
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
   // Anything but an ApiError got no answer and has no kind of its own.
-  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = error instanceof ApiError ? error : {};
+  const {
+    kind: apiKind,
+    status = 0,
+    code,
+    retryAfter,
+    withoutEnvelope = false,
+  }: Partial<ApiError> = error instanceof ApiError ? error : {};
   if (apiKind === 'aborted') return undefined;
   // An answer below 500 refuses the request: sent again, it would be refused again, unless it asked to
   // wait (429, busy). Every other failure may pass on another try.
@@ -72,6 +80,7 @@ export function classify(error: unknown): Failure | undefined {
     retryAfter,
     message: error instanceof Error ? error.message : String(error),
     retryable: !refusal || kind === 'busy',
+    withoutEnvelope,
   };
 }
 

@@ -96,7 +96,7 @@ export class App extends Component<AppProps> {
     if (event.key === 'Escape' && options.mode === 'bubble') {
       event.preventDefault();
       shell.close();
-    } else if (event.key === 'Tab' && shell.modal.peek()) {
+    } else if (event.key === 'Tab' && shell.fullScreen.peek()) {
       const panel = this.panel();
       if (panel) keepTabInside(panel, event);
     }
@@ -105,8 +105,8 @@ export class App extends Component<AppProps> {
   override render({ shell, chat, strings, lang, options, panelOptions, booking, now }: AppProps) {
     const isOpen = shell.isOpen.value;
     const bubble = options.mode === 'bubble';
-    // Only a bubble's panel goes full screen (./shell).
-    const modal = shell.modal.value;
+    // Only a bubble's panel goes full screen (./shell), and a full-screen panel is modal.
+    const modal = shell.fullScreen.value;
     const title = options.title ?? strings.defaultTitle;
     this.renderedRequest = isOpen ? shell.focusRequest.value : CLOSED;
     // Read while rendering, before the panel hides: a hidden element can lose focus before the commit.

@@ -22,9 +22,10 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   if (!failure) return null;
   const { message } = failure;
   // The first request answered 2xx or 404 by something that is not the service (an HTML page, no body,
-  // other JSON: core/http's "answered <status> with…"): no booking service at the base URL, which asking
-  // again cannot fix. A 5xx or 429 page is a gateway's, and passes.
-  const elsewhere = request === 'config' && /^The service answered (2..|404) with/.test(message);
+  // other JSON): no booking service at the base URL, which asking again cannot fix. A 5xx or 429 page is a
+  // gateway's, and passes.
+  const answeredByOther = failure.withoutEnvelope && ((failure.status >= 200 && failure.status < 300) || failure.status === 404);
+  const elsewhere = request === 'config' && answeredByOther;
   const kind = elsewhere ? 'misconfigured' : failure.kind;
   const retryable = failure.retryable && !elsewhere;
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });
