@@ -10,7 +10,7 @@ import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, monthName, zoneName } from './intl';
 import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Fact } from './parts';
 import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
-import type { BookingViewProps } from './types';
+import type { BookingViewProps } from './view-props';
 
 type Env = StepEnv<BookingFlow>;
 

@@ -3,7 +3,7 @@ import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { formatStart } from './intl';
 import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupResult, LookupStore } from './state';
-import type { BookingViewProps } from './types';
+import type { BookingViewProps } from './view-props';
 
 type Env = StepEnv<LookupStore>;
 

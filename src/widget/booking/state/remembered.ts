@@ -4,7 +4,7 @@ import { signal } from '@preact/signals';
 import { recordsIn } from '../../../core/guards';
 import { isTimeZone } from '../../../core/time';
 import type { BookingStatus } from '../../../core/types';
-import { isIsoDate } from '../../../core/validate';
+import { isIsoDate } from '../../../core/time';
 import { isText, type Store } from '../../platform/storage';
 import type { RememberedBooking, RememberedBookings } from '../types';
 
