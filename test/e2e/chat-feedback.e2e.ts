@@ -19,7 +19,7 @@ suite('feedback in Chromium', () => {
   test('Helpful from the keyboard reaches the page', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.clock.install({ time: new Date(NOW) });
+    await demo.installClock(page);
     await page.goto(demo.server.url);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     // The README's recipe, as an owner's page runs it, with gtag recording its calls.

@@ -25,7 +25,7 @@ async function accessibilityTree(page: Page): Promise<AXNode[]> {
 }
 
 async function openBook(page: Page): Promise<void> {
-  await page.clock.setFixedTime(new Date(NOW));
+  await demo.freezeClock(page);
   await page.goto(demo.server.url);
   await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
   await page.getByRole('tab', { name: 'Book', exact: true }).click();
@@ -95,7 +95,7 @@ suite('strict-spec service in Chromium', () => {
 
     const context = await demo.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date(NOW));
+    await demo.freezeClock(page);
     await page.goto(demo.server.url);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     await page.getByRole('tab', { name: 'My booking' }).click();
