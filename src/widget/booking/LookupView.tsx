@@ -63,7 +63,9 @@ function find(env: Env) {
           spellcheck={false}
           aria-invalid={invalid ? 'true' : undefined}
           aria-describedby={invalid ? 'find-error find-hint' : 'find-hint'}
-          onInput={(e) => (store.code.value = e.currentTarget.value)}
+          onInput={(event) => {
+            store.code.value = event.currentTarget.value;
+          }}
         />
         <p id="find-hint" class="sub">
           {t.codeHint}
@@ -91,7 +93,13 @@ function resultStep(env: Env, result: LookupResult) {
       backLabel={t.lookupAnother}
       actions={
         canCancel && (
-          <button type="button" class="btn" onClick={() => (store.asking.value = true)}>
+          <button
+            type="button"
+            class="btn"
+            onClick={() => {
+              store.asking.value = true;
+            }}
+          >
             {t.cancelBooking}
           </button>
         )
@@ -114,7 +122,9 @@ function ask(env: Env, result: LookupResult) {
     <Step
       env={env}
       heading={t.cancelAsk}
-      onBack={() => (store.asking.value = false)}
+      onBack={() => {
+        store.asking.value = false;
+      }}
       backLabel={t.keep}
       onSubmit={store.cancel}
       actions={

@@ -84,7 +84,12 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
   const take = (pick: (row: string) => string | null | undefined): string[] => {
     const taken: string[] = [];
-    for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
+    while (i < rows.length) {
+      const kept = pick(rows[i] ?? '');
+      if (kept === null || kept === undefined) break;
+      taken.push(kept);
+      i++;
+    }
     return taken;
   };
   /** Whether a table starts at the current row: a row with a pipe, then the divider. */

@@ -165,11 +165,16 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
    */
   const set = (list: ChatMessage[]) => {
     const recent = list.slice(-MAX_STORED_MESSAGES);
-    let chars = 0;
     // Counting back from the newest: the first one over the bound goes, with all the older ones.
-    messages.value = recent.slice(
-      recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1,
-    );
+    let chars = 0;
+    let oldestKept = recent.length;
+    for (let index = recent.length - 1; index >= 0; index--) {
+      chars += recent[index]?.text.length ?? 0;
+      // The newest always stays.
+      if (chars > MAX_CONVERSATION_CHARS && index < recent.length - 1) break;
+      oldestKept = index;
+    }
+    messages.value = recent.slice(oldestKept);
   };
 
   /** There is typed text to keep: a draft, or a message not delivered. */

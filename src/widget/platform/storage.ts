@@ -5,6 +5,7 @@ import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
 import { isRecord } from '../../core/guards';
 import { attempt } from '../../core/attempt';
 import type { Persist } from '../options/options';
+import { lazy } from './lazy';
 import { listen } from './listen';
 
 export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -47,12 +48,11 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
     removeItem: (key) => delete memory[key],
   };
   /** Undefined until first use; then the storage area, or memory where there is none to use. */
-  let area: Area | undefined;
   /**
    * The storage area, opened on first use: touching localStorage costs the host page 6-14 ms at 4x CPU
    * (the bench's trace). Reading it throws where storage is blocked; that counts as none.
    */
-  const storage = () => (area ??= attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? inMemory);
+  const storage = lazy((): Area => attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? inMemory);
   const keyOf = (entry: Entry) => storageKey(agentId, entry);
   // Quota, privacy mode or blocked storage: the page keeps working with what it has in memory.
   const remove = (key: string) => attempt(() => storage().removeItem(key));
