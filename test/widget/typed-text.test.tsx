@@ -4,7 +4,7 @@
 import { act, fireEvent } from '@testing-library/preact';
 import { http } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/store';
+import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/messages';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import {

@@ -6,7 +6,7 @@ import type { StringKey } from '../i18n';
 import { Icon } from '../platform/Icon';
 import type { ChatViewProps } from './view-props';
 import { link, renderMarkdown } from './markdown';
-import type { ChatMessage } from './store';
+import type { ChatMessage } from './messages';
 
 /** stamp: when the message was sent, in words ("5 min. ago"), on the last message of a burst; else empty. */
 export type MessageRowProps = ChatViewProps & { message: ChatMessage; stamp: string };
