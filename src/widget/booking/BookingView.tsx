@@ -37,18 +37,18 @@ function LoadingStep({ env }: StepProps) {
 }
 
 /** The booking page's title. */
-const pageTitle = (c: BookingConfig) => (
+const pageTitle = (config: BookingConfig) => (
   <p class="booking-title" dir="auto">
-    {c.booking_title}
+    {config.booking_title}
   </p>
 );
 
 /** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
-const intro = (c: BookingConfig | null) =>
-  c && (
+const intro = (config: BookingConfig | null) =>
+  config && (
     <div>
-      {pageTitle(c)}
-      {c.booking_description && <p dir="auto">{c.booking_description}</p>}
+      {pageTitle(config)}
+      {config.booking_description && <p dir="auto">{config.booking_description}</p>}
     </div>
   );
 
@@ -255,11 +255,11 @@ const answerRows = (fields: readonly FormField[], answers: Answers): Fact[] =>
 
 function ReviewStep({ env }: StepProps) {
   const { store, t, ctx } = env;
-  const c = store.config.value;
+  const config = store.config.value;
   const chosen = store.slot.value;
   const submitting = store.submitting.value;
   return (
-    c &&
+    config &&
     chosen && (
       <Step
         env={env}
@@ -271,12 +271,12 @@ function ReviewStep({ env }: StepProps) {
           </button>
         }
       >
-        {pageTitle(c)}
+        {pageTitle(config)}
         <Facts
           rows={[
-            ...whenRows(ctx, c.timezone, chosen.instant),
+            ...whenRows(ctx, config.timezone, chosen.instant),
             { label: t.duration, value: durationOf(env) },
-            ...answerRows(c.form_fields, store.answers.value),
+            ...answerRows(config.form_fields, store.answers.value),
           ]}
         />
       </Step>
@@ -292,29 +292,29 @@ const doneHeading = (t: Env['t'], status: string): string => {
 
 function DoneStep({ env }: StepProps) {
   const { store, t, ctx } = env;
-  const b = store.booking.value;
-  const c = store.config.value;
-  if (!b || !c) return null;
+  const booking = store.booking.value;
+  const config = store.config.value;
+  if (!booking || !config) return null;
   // The booking as an event, for the Google Calendar link and the .ics file.
-  const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
-  const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
+  const start = zonedToInstant(booking.booking_date, booking.start_time, booking.timezone);
+  const what = durationText(ctx.locale, booking.duration_label, booking.duration_minutes);
   const event = {
-    uid: `${b.booking_code}@agent-widget`,
+    uid: `${booking.booking_code}@agent-widget`,
     title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
-    details: fmt(t.icsDetails, { code: b.booking_code }),
+    details: fmt(t.icsDetails, { code: booking.booking_code }),
     start,
-    end: new Date(+start + b.duration_minutes * 60_000),
+    end: new Date(+start + booking.duration_minutes * 60_000),
   };
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
-  const status = statusOf(ctx, b);
+  const status = statusOf(ctx, booking);
   const gone = status === CANCELLED_STATUS;
   return (
     <Step env={env} heading={doneHeading(t, status)} ok={status === 'confirmed'} onBack={store.again} backLabel={t.bookAnother}>
-      {pageTitle(c)}
+      {pageTitle(config)}
       <Facts
         rows={[
-          ...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>),
-          ...answerRows(c.form_fields, new Map(Object.entries(b.form_data))),
+          ...bookingRows(env, booking, <strong class="code">{booking.booking_code}</strong>),
+          ...answerRows(config.form_fields, new Map(Object.entries(booking.form_data))),
         ]}
       />
       {!gone && (
@@ -327,7 +327,7 @@ function DoneStep({ env }: StepProps) {
           <a
             class="btn quiet"
             href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now()))}`}
-            download={`${b.booking_code}.ics`}
+            download={`${booking.booking_code}.ics`}
           >
             {t.ics}
           </a>

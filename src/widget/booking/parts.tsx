@@ -181,16 +181,16 @@ export const statusWord = (t: BookingStrings, status: string): string => {
  * A booking's latest known status. The remembered bookings are the one place every view reads it
  * from, so a cancel in My booking (or in another tab) reaches the Book view's confirmation.
  */
-export const statusOf = (ctx: BookingContext, b: Booking): BookingStatus =>
-  ctx.remembered.list.value.find((r) => r.code === b.booking_code)?.status ?? b.status;
+export const statusOf = (ctx: BookingContext, booking: Booking): BookingStatus =>
+  ctx.remembered.list.value.find((remembered) => remembered.code === booking.booking_code)?.status ?? booking.status;
 
 /** A booking's code (as `code` when given), status, start in both zones and duration. */
-export const bookingRows = ({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Fact[] => {
-  const status = statusOf(ctx, b);
+export const bookingRows = ({ t, ctx }: Env, booking: Booking, code: ComponentChildren = booking.booking_code): Fact[] => {
+  const status = statusOf(ctx, booking);
   return [
     { label: t.code, value: code },
     ...(status ? [{ label: t.status, value: statusWord(t, status) }] : []),
-    ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
-    { label: t.duration, value: durationText(ctx.locale, b.duration_label, b.duration_minutes) },
+    ...whenRows(ctx, booking.timezone, zonedToInstant(booking.booking_date, booking.start_time, booking.timezone)),
+    { label: t.duration, value: durationText(ctx.locale, booking.duration_label, booking.duration_minutes) },
   ];
 };

@@ -136,12 +136,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const load = (): void => {
     void runLoad(
       (options) => client.config({ agentId }, options),
-      ({ config: c }) => {
+      ({ config: answered }) => {
         const now = ctx.now();
-        const today = instantToZoned(now, c.timezone).date;
-        config.value = c;
-        range.value = { now, today, last: addDays(today, Math.min(c.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS)) };
-        answers.value = prefilledAnswers(c.form_fields, ctx.prefill);
+        const today = instantToZoned(now, answered.timezone).date;
+        config.value = answered;
+        const horizon = Math.min(answered.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS);
+        range.value = { now, today, last: addDays(today, horizon) };
+        answers.value = prefilledAnswers(answered.form_fields, ctx.prefill);
         start();
       },
       fail('config', load),
@@ -160,8 +161,12 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     void runLoad(
       async () => {
         // Stops at the first failure: the await throws. Undefined when no month has a free day.
-        for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
-          if (firstFreeDay(await availability.loadMonth(m))) return m;
+        let candidate = first;
+        for (let searched = 0; candidate <= maxMonth() && searched < MAX_SEARCH_MONTHS; searched++) {
+          if (firstFreeDay(await availability.loadMonth(candidate))) return candidate;
+          candidate = addMonths(candidate, 1);
+        }
+        return undefined;
       },
       (found) => {
         if (!found) notice.value = 'none';
@@ -262,10 +267,10 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   };
 
   function create(): void {
-    const c = config.peek();
+    const currentConfig = config.peek();
     const option = duration.peek();
     const chosen = slot.peek();
-    if (submitting.peek() || !c || !option || !chosen) return;
+    if (submitting.peek() || !currentConfig || !option || !chosen) return;
     const { date: day, time } = chosen;
     setProblem(null);
     void runCreate(
@@ -278,7 +283,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
               date: day,
               time,
               durationOptionId: option.id,
-              formData: formData(c.form_fields, answers.peek()),
+              formData: formData(currentConfig.form_fields, answers.peek()),
             },
             options,
           )
@@ -295,11 +300,11 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
           }),
       (result) => {
         if ('booking' in result) {
-          const b = result.booking;
-          booking.value = b;
+          const created = result.booking;
+          booking.value = created;
           step.value = 'done';
-          remember(ctx, b, c.booking_title);
-          ctx.emit('booking:created', { agentId, booking: b, ...(ctx.utm ? { utm: ctx.utm } : {}) });
+          remember(ctx, created, currentConfig.booking_title);
+          ctx.emit('booking:created', { agentId, booking: created, ...(ctx.utm ? { utm: ctx.utm } : {}) });
           return;
         }
         reportFailure(ctx, 'create', result.error);
