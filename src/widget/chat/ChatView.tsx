@@ -15,11 +15,11 @@ const BURST_MS = 300_000;
 const STAMP_TICK_MS = 30_000;
 
 /** How long ago, in the largest unit that fits: seconds (as "now"), minutes, hours, days ("yesterday"). */
-function sinceIn(minutes: number): [count: number, unit: Intl.RelativeTimeFormatUnit] {
-  if (minutes < 1) return [0, 'second'];
-  if (minutes < 60) return [minutes, 'minute'];
-  if (minutes < 1440) return [minutes / 60, 'hour'];
-  return [minutes / 1440, 'day'];
+function sinceIn(minutes: number): { count: number; unit: Intl.RelativeTimeFormatUnit } {
+  if (minutes < 1) return { count: 0, unit: 'second' };
+  if (minutes < 60) return { count: minutes, unit: 'minute' };
+  if (minutes < 1440) return { count: minutes / 60, unit: 'hour' };
+  return { count: minutes / 1440, unit: 'day' };
 }
 
 /** Within this many pixels of the end, the log counts as "at the bottom" and follows new messages. */
@@ -109,7 +109,7 @@ export class ChatView extends Component<ChatViewProps> {
     this.renderedTail = `${messages.at(-1)?.id} ${sending}`;
     /** How long ago `at` was, in words: "now", then minutes, hours, days ("yesterday"). */
     const ago = (at: number): string => {
-      const [count, unit] = sinceIn((now() - at) / 60_000);
+      const { count, unit } = sinceIn((now() - at) / 60_000);
       return relativeTimeFormat(locale).format(-Math.floor(count), unit);
     };
     // The last exchange is about booking: one of the phrases (|-separated) is among a message's words.
