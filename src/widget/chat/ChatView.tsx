@@ -3,9 +3,10 @@
 // indicator and the composer.
 import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals';
-import { fmt, relativeTimeFormat } from '../i18n/format';
+import { relativeTimeFormat } from '../i18n/format';
 import { Icon } from '../platform/Icon';
 import { Composer } from './Composer';
+import { TypingIndicator } from './TypingIndicator';
 import { MessageRow, notice } from './MessageRow';
 import type { ChatViewProps } from './view-props';
 
@@ -198,16 +199,7 @@ export class ChatView extends Component<ChatViewProps> {
                 },
                 strings.chatUndo,
               )}
-            {sending && (
-              <div class="msg msg--agent">
-                <span class="sr">{fmt(strings.typing, { title })}</span>
-                <span class="dots" aria-hidden="true">
-                  <i />
-                  <i />
-                  <i />
-                </span>
-              </div>
-            )}
+            {sending && <TypingIndicator strings={strings} title={title} />}
           </div>
           {this.unseen.value && (
             <button type="button" class="jump" onClick={this.toBottom}>

@@ -65,6 +65,7 @@ function failureNotice(
 const RETRY_TEXT: Record<Exclude<NonNullable<ChatMessage['failure']>['reason'], 'busy' | 'unavailable' | 'misconfigured'>, StringKey> = {
   offline: 'chatOffline',
   unreachable: 'chatUnreachable',
+  'timed-out': 'chatTimedOut',
   failed: 'chatFailed',
   'still-busy': 'chatStillBusy',
   stopped: 'chatStopped',

@@ -19,6 +19,7 @@ export function reasonOf(kind: Exclude<FailureKind, 'refused'>): FailureReason {
     case 'notFound':
       return 'misconfigured';
     case 'timeout':
+      return 'timed-out';
     case 'invalid':
     case 'server':
       return 'failed';

@@ -18,12 +18,14 @@ export const MAX_CONVERSATION_CHARS = 200_000;
 export const CUT_MARKER = '\n\n[…]';
 /**
  * offline: no answer and no network (auto-retry once when back online); unreachable: no answer while
- * online (resent after each of UNREACHABLE_WAITS_S, and as soon as another message gets through);
- * failed: 5xx, timeout, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
+ * online, or the service behind the proxy down (502, 503, 504), resent after each of UNREACHABLE_WAITS_S
+ * and as soon as another message gets through; timed-out: no answer within the widget's own deadline;
+ * failed: another 5xx, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
  * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent;
  * stopped: the visitor stopped waiting for the reply.
  */
-export type FailureReason = 'offline' | 'unreachable' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured' | 'stopped';
+export type FailureReason =
+  'offline' | 'unreachable' | 'timed-out' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured' | 'stopped';
 
 export interface ChatMessage {
   id: string;

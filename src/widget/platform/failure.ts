@@ -47,11 +47,18 @@ const BY_STATUS: Partial<Record<number, FailureKind>> = {
 };
 
 /**
+ * A gateway's or the proxy's word that the service behind it is down or did not answer in time (502, 503,
+ * 504): to the visitor, the same as a service that cannot be reached.
+ */
+const SERVICE_DOWN: readonly number[] = [502, 503, 504];
+
+/**
  * What kind of failure an error of `apiKind` (none: no answer, no kind of its own) is. Read as a table, top
  * to bottom. Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
  */
 function kindOf(apiKind: ApiErrorKind | undefined, status: number, refusal: boolean): FailureKind {
   if (apiKind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
+  if (apiKind === 'http' && SERVICE_DOWN.includes(status)) return 'unreachable';
   if (refusal) return BY_STATUS[status] ?? 'misconfigured';
   if (apiKind === 'timeout') return 'timeout';
   if (apiKind === 'invalid_response') return 'invalid';
