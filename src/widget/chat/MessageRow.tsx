@@ -1,10 +1,11 @@
 // One message in the log: the visitor's with its failure notice, or a reply (Markdown) with its sources,
 // Copy, Helpful and Not helpful; the burst's stamp under its last message.
-import { Component, type ComponentChildren } from 'preact';
+import { Component, createRef, type ComponentChildren } from 'preact';
 import { fmt, plural } from '../i18n/format';
 import type { StringKey } from '../i18n';
 import { Icon } from '../platform/Icon';
 import type { ChatViewProps } from './view-props';
+import { replyForClipboard, writeClipboard } from './clipboard';
 import { link, renderMarkdown } from './markdown';
 import type { ChatMessage } from './messages';
 
@@ -81,6 +82,8 @@ export const COPIED_MS = 2000;
 export class MessageRow extends Component<MessageRowProps> {
   /** Copied or Could not copy, standing in for Copy's icon; drawn by forceUpdate(), which skips the check below. */
   copied: string | undefined = undefined;
+  /** The reply as drawn: what Copy copies. */
+  bubble = createRef<HTMLDivElement>();
 
   override shouldComponentUpdate(next: MessageRowProps): boolean {
     return (
@@ -92,18 +95,22 @@ export class MessageRow extends Component<MessageRowProps> {
   }
 
   /**
-   * Copies the reply as the agent wrote it: its Markdown, which keeps the links' addresses and pastes as
-   * text anywhere (and as formatting where Markdown is read). Then Copied, or Could not copy, stands in
-   * for the icon for COPIED_MS. A page without the Clipboard API (not a secure context) fails like a
-   * refused write.
+   * Copies the reply as shown: readable text (links with their addresses) and HTML with its formatting
+   * (./clipboard). Then Copied, or Could not copy, stands in for the icon for COPIED_MS. A page without
+   * the Clipboard API (not a secure context) fails like a refused write.
    */
   copy() {
-    const { message, strings } = this.props;
+    const { strings } = this.props;
+    const bubble = this.bubble.current;
     const show = (copied?: string) => {
       this.copied = copied;
       this.forceUpdate();
     };
-    new Promise<void>((done) => done(navigator.clipboard.writeText(message.text)))
+    // Made inside a promise, so anything that throws (no Clipboard API) is a refusal like any other.
+    new Promise<void>((done) => {
+      if (!bubble) throw new Error('The reply is not drawn.');
+      done(writeClipboard(navigator.clipboard, replyForClipboard(bubble)));
+    })
       .then(
         () => strings.copied,
         () => strings.copyFailed,
@@ -122,7 +129,7 @@ export class MessageRow extends Component<MessageRowProps> {
     return (
       <div class={`msg msg--${role}`}>
         <span class="sr">{mine ? strings.you : fmt(strings.agentSaid, { title })} </span>
-        <div class="bubble" dir="auto">
+        <div class="bubble" dir="auto" ref={this.bubble}>
           {mine ? <p>{text}</p> : renderMarkdown(text, strings.opensNewTab)}
         </div>
         {/* Under a reply its sources, then Helpful and Not helpful: the visitor's own messages have nothing to act on. */}
