@@ -12,9 +12,9 @@ import type { ChatMessage } from './messages';
 /** stamp: when the message was sent, in words ("5 min. ago"), on the last message of a burst; else empty. */
 export type MessageRowProps = ChatViewProps & { message: ChatMessage; stamp: string };
 
-/** A notice in the log, with its one action when it has one. */
-export const notice = (text: ComponentChildren, action?: () => void, label?: string) => (
-  <p class="notice">
+/** A notice in the log, with its one action when it has one; `chosen` for what the visitor did, not a failure. */
+export const notice = (text: ComponentChildren, action?: () => void, label?: string, chosen?: boolean) => (
+  <p class={chosen ? 'notice chosen' : 'notice'}>
     {text}
     {action && (
       <>
@@ -58,7 +58,8 @@ function failureNotice(
     case 'misconfigured':
       return notice(strings.chatMisconfigured);
     default:
-      return notice(strings[RETRY_TEXT[failure.reason]], () => chat.retry(message.id), strings.chatRetry);
+      // Stopped is the visitor's own choice: said quietly, not as an error.
+      return notice(strings[RETRY_TEXT[failure.reason]], () => chat.retry(message.id), strings.chatRetry, failure.reason === 'stopped');
   }
 }
 
