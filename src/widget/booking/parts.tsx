@@ -36,7 +36,8 @@ export class StepView extends Component<{ step: string; children: ComponentChild
     // was lost with the old step.
     const doc = view.ownerDocument;
     if (doc.activeElement !== doc.body) return;
-    view.querySelector<HTMLElement>('h2')?.focus();
+    // The step's safe default where it has one (Keep booking), else its heading.
+    (view.querySelector<HTMLElement>('[data-default]') ?? view.querySelector<HTMLElement>('h2'))?.focus();
   }
 
   render() {
@@ -55,6 +56,8 @@ interface StepProps {
   /** Back, or the step's other way on (Look up another, Book another), drawn first and quiet; by default the store's Back, where it offers one. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
+  /** Back is the safe choice the step starts on: focus goes to it rather than to the heading. */
+  backIsDefault?: boolean;
   /** Submits the step; returns the name or id of the form control that is invalid, which takes focus. */
   onSubmit?: () => string | undefined | void;
   /** The step reports a success: its heading carries the success mark. */
@@ -95,6 +98,7 @@ export function Step({
   heading,
   onBack = store.canGoBack?.() ? store.back : undefined,
   backLabel = t.back,
+  backIsDefault,
   onSubmit,
   ok,
   actions,
@@ -130,7 +134,7 @@ export function Step({
       {(onBack || actions) && (
         <div class="row">
           {onBack && (
-            <button type="button" class="btn quiet" onClick={onBack}>
+            <button type="button" class="btn quiet" data-default={backIsDefault ? '' : undefined} onClick={onBack}>
               {backLabel}
             </button>
           )}

@@ -6,3 +6,8 @@ export interface BookingViewProps {
   stores: BookingStores;
   strings: BookingStrings;
 }
+
+export interface LookupViewProps extends BookingViewProps {
+  /** Shows the Book view (after a cancel, to book another time). */
+  openBooking: () => void;
+}

@@ -106,8 +106,9 @@ export function renderBook(h: Harness) {
   return render(<BookingView stores={h.stores} strings={defaultStrings} />);
 }
 
-export function renderLookup(h: Harness) {
-  return render(<LookupView stores={h.stores} strings={defaultStrings} />);
+/** My booking; `openBooking` is what "Book another time" calls (the shell opens the Book view). */
+export function renderLookup(h: Harness, openBooking: () => void = () => undefined) {
+  return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} />);
 }
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
