@@ -17,7 +17,7 @@ export default tseslint.config(
     // Browser and Node alike: the widget, the server, the tests and the scripts share the tree.
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
     rules: {
-      'no-sequences': 'error',
+      'no-sequences': ['error', { allowInParentheses: false }],
       'no-nested-ternary': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
