@@ -192,11 +192,18 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   /**
    * Typed text (the draft, messages not delivered) is kept when the page is hidden, which a reload or a
-   * closed tab does first, not on every keystroke, as each write serialises the conversation; only once
-   * there is a conversation, and not on a visit with nothing typed, which must not restart the TTL.
+   * closed tab does first, not on every keystroke, as each write serialises the conversation: a first
+   * visit's draft too, typed before anything was sent. A visit with nothing typed writes nothing, which
+   * must not restart the TTL.
    */
   const keep = () => {
-    if (messages.value.length && (typedStored || typed())) persist();
+    if (!typedStored && !typed()) return;
+    if (messages.value.length || draft.value) persist();
+    else {
+      // Everything typed was deleted by hand, with no conversation to keep: nothing stays stored.
+      store.remove('chat');
+      typedStored = false;
+    }
   };
   const stopHidden = listen(win.document, 'visibilitychange', keep);
 
@@ -253,6 +260,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       conversationId.value = undefined;
       composerError.value = undefined;
       store.remove('chat');
+      typedStored = false;
       // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
       if (!undoable) draft.value = '';
       // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back Stopped.
