@@ -343,6 +343,30 @@ describe('failure rows', () => {
     expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  test('no answer from a chat proxy on another origin: one console line for the owner naming this page, whatever the resends', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.server.use(networkDown(), networkDown());
+    const { ui } = mountWidget();
+    send(openChat(ui), 'Hello');
+    await settle();
+    await advance(2000);
+    await settle();
+    expect(consoleWarn).toHaveBeenCalledTimes(1);
+    expect(String(consoleWarn.mock.calls[0]?.[0])).toContain(`add ${window.location.origin} to its allowedOrigins`);
+    expect(String(consoleWarn.mock.calls[0]?.[0])).toContain(CHAT_URL);
+  });
+
+  test("no answer from a chat proxy on the page's own origin: no word about origins", async () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sameOrigin = new URL('/api/chat', window.location.href).href;
+    api.server.use(http.post(sameOrigin, () => HttpResponse.error(), { once: true }));
+    const { ui } = mountWidget({ chatUrl: sameOrigin });
+    send(openChat(ui), 'Hello');
+    expect(await ui.findByText(/We can't reach the chat service/)).toBeTruthy();
+    expect(consoleWarn).not.toHaveBeenCalled();
+  });
+
   test('unreachable, then the service comes back: the message goes by itself and the draft typed meanwhile stays', async () => {
     vi.useFakeTimers(FAKE_TIMERS);
     const proxy = proxyReplying(() => 'Back.');
@@ -491,6 +515,7 @@ describe('failure rows', () => {
     expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toContain('origin_not_allowed');
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain(`add ${window.location.origin} to its allowedOrigins`);
   });
 
   test('nothing at the chat URL (404): the owner reads "No chat proxy at <url>", the visitor gets no Retry', async () => {

@@ -4,11 +4,11 @@
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Emitter, Rating } from '../platform/events';
-import { classify, errorEvent, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
-import { logError } from '../platform/log';
+import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';
 import { DEFAULT_BUSY_WAIT_S, MAX_AUTO_WAIT_S, reasonOf, refusalText, UNREACHABLE_WAITS_S } from './failure-reasons';
 import { bounded, cut, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type ChatMessage } from './messages';
@@ -47,6 +47,15 @@ export interface ChatOptions {
   win: Window;
   now: () => number;
 }
+/** The owner's console line for a chat proxy that is missing or refuses this page: what to change. */
+function misconfiguredLine({ kind, status, code }: Failure, url: string, pageOrigin: string): string {
+  const answer = `${status}${code ? ` ${code}` : ''}`;
+  if (kind === 'notFound') return `No chat proxy at ${url} (${answer}).`;
+  if (code === 'origin_not_allowed')
+    return `The chat proxy at ${url} does not allow this page (${answer}): add ${pageOrigin} to its allowedOrigins.`;
+  return `The chat proxy refused this site or agent at ${url} (${answer}).`;
+}
+
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
   const messages = signal<ChatMessage[]>([]);
   const conversationId = signal<string>();
@@ -148,12 +157,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         if (reason === 'unreachable') {
           const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
           if (wait) retryAt = later(id, wait);
+          if (failure.status === 0) hintCrossOrigin();
         }
         if (failure.kind === 'invalid') logError(failure.message);
-        if (reason === 'misconfigured')
-          logError(
-            `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
-          );
+        if (reason === 'misconfigured') logError(misconfiguredLine(failure, client.url, win.location.origin));
         messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
       }
       // Sent again, by us or by the visitor, only when it may pass (not after a refusal, a 402 or a 404).
@@ -161,6 +168,21 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const retry: WidgetErrorEvent['retry'] = failure.retryable ? again : 'none';
       emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
     }
+  };
+
+  /**
+   * No answer at all from a chat proxy on another origin: the most common cause on a first setup is a
+   * proxy that does not allow this page, which the browser reports as a CORS error and hides from us. Said
+   * once, naming the page's origin; the browser's own console line tells whether it was that.
+   */
+  let hinted = false;
+  const hintCrossOrigin = () => {
+    const pageOrigin = win.location.origin;
+    if (hinted || new URL(client.url, win.location.href).origin === pageOrigin) return;
+    hinted = true;
+    logWarning(
+      `No answer from the chat proxy at ${client.url}. If the console shows a CORS error for it, the proxy does not allow this page: add ${pageOrigin} to its allowedOrigins.`,
+    );
   };
 
   const onOnline = () => {
