@@ -4,7 +4,8 @@ import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
 import type { BookingConfig, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
-import { googleCalendarUrl, icsText } from './add-to-calendar';
+import { googleCalendarUrl, icsText, outlookCalendarUrl } from './add-to-calendar';
+import { CopyCode } from './CopyCode';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, monthName, zoneName } from './intl';
@@ -295,7 +296,7 @@ function DoneStep({ env }: StepProps) {
   const booking = store.booking.value;
   const config = store.config.value;
   if (!booking || !config) return null;
-  // The booking as an event, for the Google Calendar link and the .ics file.
+  // The booking as an event, for the calendar links and the .ics file.
   const start = zonedToInstant(booking.booking_date, booking.start_time, booking.timezone);
   const what = durationText(ctx.locale, booking.duration_label, booking.duration_minutes);
   const event = {
@@ -311,16 +312,15 @@ function DoneStep({ env }: StepProps) {
   return (
     <Step env={env} heading={doneHeading(t, status)} ok={status === 'confirmed'} onBack={store.again} backLabel={t.bookAnother}>
       {pageTitle(config)}
-      <Facts
-        rows={[
-          ...bookingRows(env, booking, <strong class="code">{booking.booking_code}</strong>),
-          ...answerRows(config.form_fields, new Map(Object.entries(booking.form_data))),
-        ]}
-      />
+      {/* Right under the heading, where a phone's screen still shows them. */}
       {!gone && (
-        <p class="row">
+        <p class="row calendar-links">
           <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
             {t.google}
+            <span class="sr"> {t.opensNewTab}</span>
+          </a>
+          <a class="btn quiet" href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+            {t.outlook}
             <span class="sr"> {t.opensNewTab}</span>
           </a>
           {/* A data: URL rather than an object URL: nothing to revoke, so the step needs no unmount work. */}
@@ -333,6 +333,12 @@ function DoneStep({ env }: StepProps) {
           </a>
         </p>
       )}
+      <Facts
+        rows={[
+          ...bookingRows(env, booking, <CopyCode code={booking.booking_code} t={t} />),
+          ...answerRows(config.form_fields, new Map(Object.entries(booking.form_data))),
+        ]}
+      />
     </Step>
   );
 }

@@ -1,4 +1,5 @@
-// Add-to-calendar: a Google Calendar template link and an iCalendar (RFC 5545) file, both in UTC.
+// Add-to-calendar: a Google Calendar template link, an Outlook on the web link and an iCalendar (RFC 5545)
+// file, all in UTC.
 // The event's title says what the appointment is (its duration's label, and with whom), not the booking page's heading.
 export interface CalendarEvent {
   uid: string;
@@ -16,6 +17,19 @@ export const googleCalendarUrl = (e: CalendarEvent): string => {
     'https://calendar.google.com/calendar/render?action=TEMPLATE' +
     `&text=${encodeURIComponent(e.title)}&dates=${utcStamp(e.start)}/${utcStamp(e.end)}&details=${encodeURIComponent(e.details)}`
   );
+};
+
+/** Outlook on the web's (Outlook.com and Microsoft 365) compose link, times in UTC. */
+export const outlookCalendarUrl = (e: CalendarEvent): string => {
+  const params = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: e.title,
+    startdt: e.start.toISOString(),
+    enddt: e.end.toISOString(),
+    body: e.details,
+  });
+  return `https://outlook.live.com/calendar/0/deeplink/compose?${params.toString()}`;
 };
 
 /** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */

@@ -5,6 +5,7 @@ import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
 import type { Failures, Problem } from './state';
+import type { Strings } from '../i18n';
 import type { BookingStrings } from '../i18n/booking-strings';
 import type { BookingContext } from './types';
 
@@ -17,7 +18,8 @@ interface Failing extends Failures {
 /** What every step of either view gets: its store, the strings and the context. */
 export interface Env<S extends Failing = Failing> {
   store: S;
-  t: BookingStrings;
+  /** The booking's words, and the few shared with the chat (Copied). */
+  t: Strings;
   ctx: BookingContext;
 }
 
@@ -173,13 +175,19 @@ export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date):
   }));
 };
 
-/** The statuses with a word of their own, each the key of its word in the strings. */
-const KNOWN: readonly string[] = ['confirmed', 'pending', CANCELLED_STATUS] satisfies (keyof BookingStrings)[];
-
 /** The status in words; a word the spec does not name is shown as the service wrote it, without underscores. */
-export const statusWord = (t: BookingStrings, status: string): string => {
-  return KNOWN.includes(status) ? t[status as keyof BookingStrings] : status.replace(/_/g, ' ');
-};
+export function statusWord(t: BookingStrings, status: string): string {
+  switch (status) {
+    case 'confirmed':
+      return t.confirmed;
+    case 'pending':
+      return t.pending;
+    case CANCELLED_STATUS:
+      return t.cancelled;
+    default:
+      return status.replace(/_/g, ' ');
+  }
+}
 
 /**
  * A booking's latest known status. The remembered bookings are the one place every view reads it

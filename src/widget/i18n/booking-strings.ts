@@ -46,11 +46,13 @@ export const bookingStrings = {
   pendingHeading: 'Booking requested',
   cancelledHeading: 'Booking cancelled',
   code: 'Booking code',
+  copyCode: 'Copy code',
   status: 'Status',
   confirmed: 'Confirmed',
   pending: 'Pending: awaiting confirmation',
   cancelled: 'Cancelled',
   google: 'Add to Google Calendar',
+  outlook: 'Add to Outlook',
   opensNewTab: '(opens in a new tab)',
   /** The calendar event's title: the appointment ({what}: its duration's label) and the business ({who}: the widget's title). */
   eventTitle: '{what} with {who}',

@@ -55,7 +55,8 @@ describe('booking a time, start to finish', () => {
     if (!booking) throw new Error('no booking was made');
     expect(booking.booking_code).toMatch(/^BK-[A-Z0-9]{6}$/);
     expect(facts()).toEqual([
-      `Booking code: ${booking.booking_code}`,
+      // The code, with the button that copies it.
+      `Booking code: ${booking.booking_code} ${t.copyCode}`,
       'Status: Confirmed',
       'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
       'Eastern Standard Time: Monday, November 23, 2026 at 9:00 AM',
@@ -84,6 +85,27 @@ describe('booking a time, start to finish', () => {
     expect(google.searchParams.get('text')).toBe('30 min consultation with Harbor Physio');
     expect(google.searchParams.get('dates')).toBe('20261123T140000Z/20261123T143000Z');
     expect(google.searchParams.get('details')).toContain(booking.booking_code);
+
+    const outlook = new URL(screen.getByRole('link', { name: `${t.outlook} ${t.opensNewTab}` }).getAttribute('href') ?? '');
+    expect(outlook.origin + outlook.pathname).toBe('https://outlook.live.com/calendar/0/deeplink/compose');
+    expect(outlook.searchParams.get('subject')).toBe('30 min consultation with Harbor Physio');
+    expect(outlook.searchParams.get('startdt')).toBe('2026-11-23T14:00:00.000Z');
+    expect(outlook.searchParams.get('enddt')).toBe('2026-11-23T14:30:00.000Z');
+    expect(outlook.searchParams.get('body')).toContain(booking.booking_code);
+
+    // Copy code puts the code alone on the clipboard, and says so.
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: t.copyCode }));
+      expect(await screen.findByRole('button', { name: t.copied })).toBeTruthy();
+      expect(copied).toEqual([booking.booking_code]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
 
     const ics = screen.getByRole('link', { name: t.ics });
     expect(ics.getAttribute('download')).toBe(`${booking.booking_code}.ics`);

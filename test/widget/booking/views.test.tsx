@@ -19,6 +19,7 @@ async function bookInBookView(h: Harness) {
 
 const calendarLinks = () => [
   screen.queryByRole('link', { name: `${t.google} ${t.opensNewTab}` }),
+  screen.queryByRole('link', { name: `${t.outlook} ${t.opensNewTab}` }),
   screen.queryByRole('link', { name: t.ics }),
 ];
 const successMark = () => screen.getByRole('heading', { level: 2 }).classList.contains('ok');
@@ -45,8 +46,8 @@ describe('one booking, one state across the views', () => {
     await heading(t.cancelledHeading);
     expect(screen.queryByRole('heading', { name: t.doneHeading })).toBeNull();
     expect(facts()).toContain('Status: Cancelled');
-    expect(facts()).toContain(`Booking code: ${code}`);
-    expect(calendarLinks()).toEqual([null, null]);
+    expect(facts()).toContain(`Booking code: ${code} ${t.copyCode}`);
+    expect(calendarLinks()).toEqual([null, null, null]);
     expect(successMark()).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: t.bookAnother }));
@@ -64,7 +65,7 @@ describe('one booking, one state across the views', () => {
     // What the storage event from the other tab does to the remembered bookings.
     h.ctx.remembered.setStatus(code, 'cancelled');
     await heading(t.cancelledHeading);
-    expect(calendarLinks()).toEqual([null, null]);
+    expect(calendarLinks()).toEqual([null, null, null]);
     expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
     expect(screen.getAllByRole('definition').filter((dd) => dd.textContent === t.cancelled)).toHaveLength(2);
   });

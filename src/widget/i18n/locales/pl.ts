@@ -100,12 +100,14 @@ const strings: Strings = {
   pendingHeading: 'Wysłano prośbę o rezerwację',
   cancelledHeading: 'Rezerwacja anulowana',
   code: 'Kod rezerwacji',
+  copyCode: 'Kopiuj kod',
   status: 'Status',
   // Statuses of "rezerwacja" (feminine).
   confirmed: 'Potwierdzona',
   pending: 'Oczekuje na potwierdzenie',
   cancelled: 'Anulowana',
   google: 'Dodaj do Kalendarza Google',
+  outlook: 'Dodaj do Outlooka',
   opensNewTab: '(otwiera się w nowej karcie)',
   // "z {who}" would need the instrumental of the business's name.
   eventTitle: '{what} – {who}',
