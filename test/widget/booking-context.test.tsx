@@ -1,7 +1,7 @@
 // The shell's half of the booking contract: the context it hands to BookingView/LookupView (ids,
 // locale, zone, conversation id, remembered codes, events), checked through a probe view.
 import type * as BookingModule from '../../src/widget/booking';
-import { act, fireEvent, waitFor } from '@testing-library/preact';
+import { act, fireEvent, waitFor, within } from '@testing-library/preact';
 import { describe, expect, test, vi } from 'vitest';
 import type { BookingContext } from '../../src/widget/booking/types';
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';
@@ -73,6 +73,42 @@ describe('the booking context', () => {
     };
     contextOf(ui).emit('booking:created', { agentId: 'demo-agent', booking });
     expect(created).toEqual([{ agentId: 'demo-agent', booking }]);
+  });
+
+  test('a booking made shows in the conversation as a card, which stops the offer to book and is kept with it', async () => {
+    api.server.use(proxyReplying(() => 'You can book an appointment with us.').handler);
+    const { ui } = mountWidget({ locale: 'en-US' });
+    const box = openChat(ui);
+    send(box, 'Can I book a time?');
+    await ui.findByText('You can book an appointment with us.');
+    // The exchange is about booking: the offer is there.
+    expect(ui.getByRole('button', { name: 'Book a time' })).toBeTruthy();
+    const booking = {
+      id: 'b1',
+      booking_code: 'BK-A1B2C3',
+      booking_date: '2026-11-24',
+      start_time: '10:00',
+      duration_minutes: 30,
+      duration_label: '30 min consultation',
+      timezone: 'America/New_York',
+      status: 'confirmed',
+      form_data: {},
+    };
+    const context = contextOf(ui);
+    act(() => context.emit('booking:created', { agentId: 'demo-agent', booking }));
+    fireEvent.click(ui.getByRole('tab', { name: 'Chat' }));
+    const log = ui.getByRole('log', { name: 'Conversation' });
+    const card = await within(log).findByText('BK-A1B2C3');
+    const text = card.closest('.msg')?.textContent ?? '';
+    expect(text).toContain('You are booked');
+    expect(text).toContain('30 min consultation');
+    const start = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' }).format(new Date('2026-11-24T15:00:00Z'));
+    expect(text).toContain(start);
+    // Nothing to copy or rate on it, and no offer to book as if none was made.
+    expect(within(card.closest('.msg') as HTMLElement).queryByRole('button')).toBeNull();
+    expect(ui.queryByRole('button', { name: 'Book a time' })).toBeNull();
+    // Kept with the conversation.
+    expect(localStorage.getItem(storageKey('demo-agent', 'chat'))).toContain('BK-A1B2C3');
   });
 
   test('conversationId is the chat id once there is one, else a stable visitor id stored on first use', async () => {

@@ -115,11 +115,14 @@ export class ChatView extends Component<ChatViewProps> {
     };
     // The last exchange is about booking: one of the phrases (|-separated) is among a message's words.
     const wanted = strings.bookingPhrases.toLowerCase().split('|').filter(Boolean);
-    const aboutBooking = messages.slice(-2).some(({ text }) => {
-      // The text lower case between spaces, each run of what is not a letter one space.
-      const words = ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
-      return wanted.some((phrase) => words.includes(phrase));
-    });
+    // Not once a booking was made: its card is the last word until the visitor writes again.
+    const aboutBooking =
+      !messages.at(-1)?.booking &&
+      messages.slice(-2).some(({ text }) => {
+        // The text lower case between spaces, each run of what is not a letter one space.
+        const words = ` ${text.toLowerCase().replace(/\P{L}+/gu, ' ')} `;
+        return wanted.some((phrase) => words.includes(phrase));
+      });
 
     const firstDrawn = Math.max(0, messages.length - this.drawn.value);
     const onScroll = () => {

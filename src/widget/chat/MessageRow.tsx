@@ -2,12 +2,12 @@
 // Copy, Helpful and Not helpful; the burst's stamp under its last message.
 import { Component, createRef, type ComponentChildren } from 'preact';
 import { fmt, plural } from '../i18n/format';
-import type { StringKey } from '../i18n';
+import type { StringKey, Strings } from '../i18n';
 import { Icon } from '../platform/Icon';
 import type { ChatViewProps } from './view-props';
 import { replyForClipboard, writeClipboard } from './clipboard';
 import { link, renderMarkdown } from './markdown';
-import type { ChatMessage } from './messages';
+import type { BookedCard, ChatMessage } from './messages';
 
 /** stamp: when the message was sent, in words ("5 min. ago"), on the last message of a burst; else empty. */
 export type MessageRowProps = ChatViewProps & { message: ChatMessage; stamp: string };
@@ -73,6 +73,32 @@ const RETRY_TEXT: Record<Exclude<NonNullable<ChatMessage['failure']>['reason'], 
   stopped: 'chatStopped',
 };
 
+/**
+ * A booking made during the conversation: what, when (on the visitor's clock) and the code, in a card.
+ * It is news, not a reply: nothing to copy or rate, and no "Book a time" after it.
+ */
+function BookingCard({ card, strings, locale, stamp }: { card: BookedCard; strings: Strings; locale: string; stamp: string }) {
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(card.start));
+  return (
+    <div class="msg msg--agent">
+      <div class="bubble booked">
+        <p>
+          <strong>{strings.doneHeading}</strong>
+        </p>
+        {card.what && <p dir="auto">{card.what}</p>}
+        <p>{when}</p>
+        <p class="sub">{strings.code}</p>
+        <p>
+          <strong class="code" dir="ltr">
+            {card.code}
+          </strong>
+        </p>
+      </div>
+      {stamp && <time aria-hidden="true">{stamp}</time>}
+    </div>
+  );
+}
+
 /** How long Copied (or Could not copy) stands in for the Copy icon. */
 export const COPIED_MS = 2000;
 
@@ -123,8 +149,9 @@ export class MessageRow extends Component<MessageRowProps> {
   }
 
   override render(props: MessageRowProps) {
-    const { message, strings, title, chat, stamp } = props;
-    const { id, role, text, rating, sources, failure } = message;
+    const { message, strings, title, chat, stamp, locale } = props;
+    const { id, role, text, rating, sources, failure, booking } = message;
+    if (booking) return <BookingCard card={booking} strings={strings} locale={locale} stamp={stamp} />;
     const mine = role === 'user';
     const failed = failure && failureNotice(props, failure);
     return (

@@ -1,6 +1,6 @@
 // A conversation's messages: their shape, their bounds, and reading them back from storage.
 import type { ChatSource } from '../../core/types';
-import { recordsIn } from '../../core/guards';
+import { isRecord, recordsIn } from '../../core/guards';
 import type { Rating } from '../platform/events';
 import { isText } from '../platform/storage';
 import { cleanSources } from './client';
@@ -27,6 +27,15 @@ export const CUT_MARKER = '\n\n[…]';
 export type FailureReason =
   'offline' | 'unreachable' | 'timed-out' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured' | 'stopped';
 
+/** A booking made while the conversation was open, shown in it as a card. */
+export interface BookedCard {
+  code: string;
+  /** ISO 8601 instant of the start. */
+  start: string;
+  /** What was booked, as the duration's label names it. */
+  what?: string;
+}
+
 export interface ChatMessage {
   id: string;
   role: 'user' | 'agent';
@@ -39,6 +48,8 @@ export interface ChatMessage {
   sources?: ChatSource[];
   /** The visitor's thumb on a reply; in memory only (a stored message is read back without it). */
   rating?: Rating;
+  /** The booking this message stands for (the card the log shows after a booking); its text is the code. */
+  booking?: BookedCard;
 }
 
 /** A message whose request is gone, kept to send again by hand. */
@@ -62,11 +73,29 @@ export function cut(text: string): string {
 export const parseMessages = (value: unknown): ChatMessage[] =>
   recordsIn(value)
     .slice(-MAX_STORED_MESSAGES)
-    .flatMap(({ id, role, text, at, sources, status = 'sent' }): ChatMessage[] =>
-      isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-        ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
-        : [],
-    );
+    .flatMap(({ id, role, text, at, sources, status = 'sent', booking }): ChatMessage[] => {
+      if (!(isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent'))) return [];
+      const card = bookedCard(booking);
+      return [
+        {
+          id,
+          role,
+          text: cut(text),
+          at,
+          sources: cleanSources(sources),
+          ...(status === 'sent' ? { status } : STOPPED),
+          ...(card && { booking: card }),
+        },
+      ];
+    });
+
+/** A stored booking card, when it has the shape one is written with (a hand-edited store shows none). */
+function bookedCard(value: unknown): BookedCard | undefined {
+  if (!isRecord(value)) return undefined;
+  const { code, start, what } = value;
+  if (!isText(code) || code.length > 40 || !isText(start) || Number.isNaN(Date.parse(start))) return undefined;
+  return { code, start, ...(isText(what) && what && { what: what.slice(0, 200) }) };
+}
 
 /**
  * The conversation bounded like the stored one: the newest messages within MAX_STORED_MESSAGES and

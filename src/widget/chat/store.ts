@@ -11,7 +11,7 @@ import { cleanSources, type ChatClient } from './client';
 import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';
 import { DEFAULT_BUSY_WAIT_S, MAX_AUTO_WAIT_S, reasonOf, refusalText, UNREACHABLE_WAITS_S } from './failure-reasons';
-import { bounded, cut, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type ChatMessage } from './messages';
+import { bounded, cut, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type BookedCard, type ChatMessage } from './messages';
 
 export type { ChatMessage } from './messages';
 
@@ -29,6 +29,8 @@ export interface Chat {
   stop(): void;
   /** The visitor's thumb on reply `id`: kept on the message and emitted as message:feedback, once per change. */
   rate(id: string, rating: Rating): void;
+  /** A booking was made: the conversation shows it as a card, and stops offering to book. */
+  noteBooking(card: BookedCard): void;
   /**
    * New conversation: forget the conversation here and in storage. `undoable` (the visitor's button, not
    * the owner's reset()) offers `undo` until the visitor sends or another tab changes the conversation.
@@ -270,6 +272,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       // Marked first: an aborted request is no failure, so nothing else reports on these.
       messages.value = messages.value.map((m) => (m.status === 'sending' ? { ...m, ...STOPPED } : m));
       abort();
+    },
+    noteBooking(card) {
+      set([...messages.value, { id: randomId(), role: 'agent', text: card.code, at: now(), status: 'sent', booking: card }]);
+      persist();
     },
     rate(id, rating) {
       if (find(id)?.rating === rating) return;

@@ -4,6 +4,7 @@
 import { effect } from '@preact/signals';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
+import { zonedToInstant } from '../../core/time';
 import { bookingCss, createBookingStores } from '../booking';
 import type { BookingEmit } from '../booking/types';
 import { createChatClient } from '../chat/client';
@@ -66,6 +67,12 @@ export function mountPanel(host: PanelHost): PanelHandle {
     now: () => new Date(now()),
   });
 
+  // A booking made while the widget is here shows in the conversation, as a card.
+  const stopBookingCards = emitter.on('booking:created', ({ booking: made }) => {
+    const start = zonedToInstant(made.booking_date, made.start_time, made.timezone).toISOString();
+    chat().noteBooking({ code: made.booking_code, start, ...(made.duration_label && { what: made.duration_label }) });
+  });
+
   const unread = createUnread(shell, chat);
   const stopLauncher = launcher
     ? effect(() => {
@@ -96,6 +103,7 @@ export function mountPanel(host: PanelHost): PanelHandle {
       if (destroyed) return;
       destroyed = true;
       stopLauncher?.();
+      stopBookingCards();
       unread.dispose();
       render(null, container);
       chatStore?.dispose();
