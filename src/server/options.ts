@@ -47,10 +47,12 @@ export type ProxyLogReason =
 /**
  * Something the owner should fix or know, on the log entry of the request that noticed it:
  * `client_ip_unknown` once per proxy instance (the first request whose address could not be known;
- * such requests share one per-IP budget), `store_unavailable` at most once per interval of the store
- * (its limits fell back to this instance's memory).
+ * such requests share one per-IP budget), `store_unavailable` and `store_slow` at most once per
+ * interval of the store (its limits fell back to this instance's memory because the store failed, or
+ * because it answered too slowly for the request's time budget), `store_full` on each request refused
+ * because the memory store had no room for a new spend counter (maxBudgetKeys).
  */
-export type ProxyWarning = 'client_ip_unknown' | 'store_unavailable';
+export type ProxyWarning = 'client_ip_unknown' | 'store_unavailable' | 'store_slow' | 'store_full';
 
 export interface ProxyLogEntry {
   /** `chat` (POST), `booking` (forwarded public booking call), `preflight` (OPTIONS). */

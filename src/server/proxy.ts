@@ -18,7 +18,7 @@ import {
   type Outcome,
 } from './outcome';
 import { isSafeConversationId, mapChatReply } from './reply-mapping';
-import { agentStep, dailyStep, limitStep, readBodyStep, type RouteContext, type Step } from './route-context';
+import { agentStep, limitStep, readBodyStep, spendStep, type DailyCapLatch, type RouteContext, type Step } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
 export interface ProxyContext {
@@ -39,11 +39,12 @@ export type ChatProxyConfig = ChatProxyOptions | (() => ChatProxyOptions | Promi
 interface Running {
   cfg: ResolvedProxyOptions;
   identify: (request: Request, ctx: ProxyContext) => Promise<ClientIdentity>;
+  dailyCap: DailyCapLatch;
 }
 
 /** Made on the first request: workerd forbids crypto work (the address hasher's key) at startup. */
 function run(cfg: ResolvedProxyOptions): Running {
-  return { cfg, identify: createClientIdentifier(cfg.clientIp, cfg.keySecret) };
+  return { cfg, identify: createClientIdentifier(cfg.clientIp, cfg.keySecret), dailyCap: { reachedUntil: 0 } };
 }
 
 /**
@@ -108,7 +109,7 @@ export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
         headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
       });
     }
-    const { cfg, identify } = running;
+    const { cfg, identify, dailyCap } = running;
     const rc: RouteContext = {
       cfg,
       request,
@@ -116,6 +117,8 @@ export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
       ipHash: '',
       now: cfg.now(),
       requestBytes: 0,
+      storeWait: { ms: 0 },
+      dailyCap,
     };
     let event: ProxyLogEntry['event'] = 'chat';
     let corsHeaders: Record<string, string> = {};
@@ -212,10 +215,8 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
     if (perConversation) return perConversation;
   }
   // Last, so only requests that will really cost credits count toward the day.
-  const visitorDay = await dailyStep(rc, cfg.perIpDaily, `ip-day:${rc.ipHash}`);
-  if (visitorDay) return visitorDay;
-  const capped = await dailyStep(rc, cfg.dailyCap, 'daily');
-  if (capped) return capped;
+  const spend = await spendStep(rc, `ip-day:${rc.ipHash}`);
+  if (spend) return spend;
 
   const upstreamBody: ProxyChatRequest = { agentId, message };
   if (conversationId !== undefined) upstreamBody.conversationId = conversationId;

@@ -2,7 +2,7 @@
 // exact under concurrency across instances), a TTL on every key, and a bounded wait: when Redis is
 // slow or down, this instance's memory counts for a while and the owner's log hears about it.
 // Structural client types only: the `redis` package is the owner's, never imported or bundled here.
-import { createMemoryStore, type RateLimitHit, type RateLimitStore } from './rate-limit';
+import { createMemoryStore, type HitOptions, type RateLimitHit, type RateLimitStore } from './rate-limit';
 
 /** The one method used of a connected node-redis v5 client (`createClient()` from `redis`). */
 export interface NodeRedisScripting {
@@ -130,16 +130,16 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
   let redisAgainAt = 0;
   let warnAgainAt = 0;
 
-  const fallBack = async (key: string, windowMs: number, now: number): Promise<RateLimitHit> => {
-    const hit = await fallback.hit(key, windowMs, now);
+  const fallBack = async (key: string, windowMs: number, now: number, hitOptions: HitOptions | undefined): Promise<RateLimitHit> => {
+    const hit = await fallback.hit(key, windowMs, now, hitOptions);
     if (now < warnAgainAt) return hit;
     warnAgainAt = now + WARN_INTERVAL_MS;
     return { ...hit, warning: 'store_unavailable' };
   };
 
   return {
-    async hit(key, windowMs, now) {
-      if (now < redisAgainAt) return fallBack(key, windowMs, now);
+    async hit(key, windowMs, now, hitOptions) {
+      if (now < redisAgainAt) return fallBack(key, windowMs, now, hitOptions);
       const window = String(Math.max(1, Math.ceil(windowMs)));
       try {
         const { count, ttl } = parseReply(await withDeadline(run(prefix + key, window), timeoutMs));
@@ -153,7 +153,7 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
             // The owner's hook failing must not change the visitor's answer.
           }
         }
-        return fallBack(key, windowMs, now);
+        return fallBack(key, windowMs, now, hitOptions);
       }
     },
   };
