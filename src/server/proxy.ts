@@ -9,6 +9,7 @@ import { createClientIdentifier, type ClientIdentity } from './client-ip';
 import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
   failure,
+  invalidJson,
   isJsonContentType,
   jsonOutcome,
   MESSAGES,
@@ -250,7 +251,7 @@ const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}
 /** The browser's request, checked field by field; unknown fields are dropped, not forwarded. */
 function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRequest> {
   const parsed = parseJson(bytes);
-  if (parsed === undefined) return { ok: false, outcome: failure(400, 'invalid_json', MESSAGES.invalidJson) };
+  if (!parsed.ok) return { ok: false, outcome: invalidJson(parsed.why) };
   const value = parsed.value;
   if (!isRecord(value))
     return {
