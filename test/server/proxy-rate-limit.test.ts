@@ -1,7 +1,7 @@
 // The three limits (per IP, per conversation, per UTC day), the headers a client needs to wait,
 // which address counts as "the client", and the store behind them.
 import { describe, expect, test } from 'vitest';
-import { createMemoryStore, type RateLimitStore } from '../../src/server';
+import { createMemoryStore, type HitOptions, type RateLimitStore } from '../../src/server';
 import { AGENT, chatRequest, read, setup } from './helpers';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
@@ -149,6 +149,25 @@ describe('store', () => {
     expect(hits.map((h) => h.windowMs)).toEqual([60_000, 60_000, 6 * 3_600_000, 6 * 3_600_000]);
     // The store never sees the raw address.
     expect(JSON.stringify(hits)).not.toContain('198.51.100.7');
+  });
+
+  test("a custom store learns each counter's kind, and the hits of one message share one wait", async () => {
+    const seen: { key: string; options: HitOptions | undefined }[] = [];
+    const store: RateLimitStore = {
+      async hit(key, windowMs, now, options) {
+        seen.push({ key, options });
+        if (options?.wait !== undefined) options.wait.ms += 10;
+        return { count: 1, resetAt: now + windowMs };
+      },
+    };
+    const { handler } = setup({ store });
+    const message = () => handler(chatRequest({ body: { agentId: AGENT, message: 'Hi', conversationId: 'c1' } }), { ip: '198.51.100.7' });
+    await read(await message());
+    await read(await message());
+    expect(seen.map((hit) => hit.options?.kind)).toEqual(['rate', 'rate', 'budget', 'budget', 'rate', 'rate', 'budget', 'budget']);
+    expect(seen.map((hit) => hit.options?.wait?.ms)).toEqual([40, 40, 40, 40, 40, 40, 40, 40]);
+    expect(seen[0]?.options?.wait).toBe(seen[3]?.options?.wait);
+    expect(seen[0]?.options?.wait).not.toBe(seen[4]?.options?.wait);
   });
 
   test('a failing store is a 500 internal_error, not a crash and not a free pass', async () => {
