@@ -18,7 +18,8 @@ import {
   upstreamRetryAfter,
   type Outcome,
 } from './outcome';
-import { isSafeConversationId, mapChatReply } from './reply-mapping';
+import { isSafeConversationId } from '../core/shapes/chat';
+import { mapChatReply } from './reply-mapping';
 import { agentStep, limitStep, readBodyStep, spendStep, type DailyCapLatch, type RouteContext, type Step } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 

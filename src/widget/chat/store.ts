@@ -12,6 +12,7 @@ import { cleanSources, type ChatClient } from './client';
 import { logError } from '../platform/log';
 import { listen } from '../platform/listen';
 import { recordsIn } from '../../core/guards';
+import { isSafeConversationId } from '../../core/shapes/chat';
 
 /** Messages kept in storage per agent. */
 export const MAX_STORED_MESSAGES = 200;
@@ -262,7 +263,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
    */
   const load = (value: unknown, mine?: boolean) => {
     const { conversationId: id, draft: text, messages: list } = (value ?? {}) as Record<string, unknown>;
-    conversationId.value = isText(id) ? id : undefined;
+    // An id the proxy would refuse (a hand-edited or older store) would block every message: start afresh.
+    conversationId.value = isSafeConversationId(id) ? id : undefined;
     undo.value = undefined;
     if (mine && isText(text)) draft.value = text.slice(0, MAX_MESSAGE_CHARS);
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
