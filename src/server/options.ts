@@ -7,7 +7,11 @@ import { REPLY_LIMITS, type ReplyLimits } from './reply-mapping';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
 
 export interface RateLimitOptions {
-  /** Per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables. */
+  /**
+   * Per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables.
+   * Chat messages and forwarded booking calls each have a window of this size: booking calls cost no
+   * credits and come in bursts while a visitor browses the calendar, which must not use up their chat.
+   */
   perIp?: WindowLimit | false;
   /**
    * Chat messages per client address per UTC day. Default 100. With dailyCap it sets how many

@@ -2,7 +2,7 @@
 // which address counts as "the client", and the store behind them.
 import { describe, expect, test } from 'vitest';
 import { createMemoryStore, type HitOptions, type RateLimitStore } from '../../src/server';
-import { AGENT, chatRequest, read, setup } from './helpers';
+import { AGENT, chatRequest, PROXY_URL, read, setup } from './helpers';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 
@@ -75,6 +75,23 @@ describe('per IP', () => {
     expect(await send('9.9.9.9, 198.51.100.7, 10.0.0.1')).toBe(200);
     expect(await send('8.8.8.8, 198.51.100.7, 10.0.0.1')).toBe(429);
     expect(await send('198.51.100.8, 10.0.0.1')).toBe(200);
+  });
+  test('chat messages and forwarded booking calls each have their own perIp window', async () => {
+    const { handler } = setup({
+      now: clock().now,
+      forwardBooking: true,
+      rateLimit: { ...generous, perIp: { limit: 2, windowMs: 60_000 } },
+    });
+    const ctx = { ip: '198.51.100.7' };
+    const chat = async () => (await read(await handler(chatRequest(), ctx))).status;
+    const booking = async () =>
+      (
+        await read(
+          await handler(chatRequest({ method: 'GET', url: `${PROXY_URL}/booking/public/config?agentId=${AGENT}`, origin: null }), ctx),
+        )
+      ).status;
+    expect([await booking(), await booking(), await booking()]).toEqual([200, 200, 429]);
+    expect([await chat(), await chat(), await chat()]).toEqual([200, 200, 429]);
   });
 });
 
