@@ -1,5 +1,6 @@
 // The proxy's options, their defaults, and the checks that run once at startup so a
 // misconfiguration fails loudly there instead of on a visitor's first message.
+import { withoutTrailingSlashes } from '../core/http';
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
 import { CLIENT_IP_PRESETS, forwardedFor, type ClientIpPreset, type ClientIpResolver } from './client-ip';
 import { createRedactor, type Redact } from './redact';
@@ -279,7 +280,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
   return {
     apiKey: options.apiKey,
     redact: createRedactor(options.apiKey),
-    baseUrl: baseUrl.href.replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlashes(baseUrl.href),
     agentIds: new Set(agentIds),
     allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
     allowMissingOrigin: options.allowMissingOrigin ?? false,
