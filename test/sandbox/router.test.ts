@@ -100,4 +100,11 @@ describe('hostile paths', () => {
     const sandbox = createSandbox({ now, basePath: `/${'s'.repeat(2000)}//` });
     expect((await call(sandbox, 'GET', `/${'s'.repeat(2000)}/booking/public/config/?agentId=${DEMO_AGENT_ID}`)).status).toBe(200);
   });
+
+  test('a JSON body over 64 KB is a 413, read no further', async () => {
+    const sandbox = createSandbox({ now });
+    const res = await call(sandbox, 'POST', '/booking/public/cancel', { body: JSON.stringify({ pad: 'x'.repeat(70_000) }) });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'payload_too_large' });
+  });
 });
