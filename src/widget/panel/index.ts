@@ -21,6 +21,9 @@ import { createShell } from '../shell/shell';
 import { createUnread } from '../shell/unread';
 import type { PanelHandle, PanelHost, PanelModule } from './contract';
 import { warmUp } from './warm-up';
+import { keepVnodesMarked } from './frozen-prototypes';
+
+keepVnodesMarked();
 
 export function mountPanel(host: PanelHost): PanelHandle {
   const { container, options, emitter, now, launcher } = host;
