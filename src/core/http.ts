@@ -128,10 +128,22 @@ export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * `text` without the slashes it ends with. A loop, not /\/+$/: that pattern retries from every slash of
+ * a run that does not end the text, which is quadratic in the run's length.
+ */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === SLASH) end--;
+  return text.slice(0, end);
+}
+
+const SLASH = 0x2f;
+
 export function buildUrl(baseUrl: string, path: string, query: object = {}): string {
   // URLSearchParams writes each value as text (String()).
   const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined)).toString();
-  return baseUrl.replace(/\/+$/, '') + path + (qs && '?' + qs);
+  return withoutTrailingSlashes(baseUrl) + path + (qs && '?' + qs);
 }
 
 /**

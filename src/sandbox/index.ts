@@ -1,6 +1,7 @@
 // The sandbox: an in-memory, rule-faithful stand-in for the whole service as one
 // (Request) => Promise<Response> handler. The dev server mounts it; tests wrap it with msw
 // (test/support/msw.ts). Sandbox conventions the spec does not show are listed in README.md.
+import { withoutTrailingSlashes } from '../core/http';
 import type { Booking } from '../core/types';
 import { analyticsRoutes } from './account/analytics';
 import { billingRoutes } from './account/billing';
@@ -40,7 +41,7 @@ export interface Sandbox {
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options);
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const basePath = withoutTrailingSlashes(options.basePath ?? '');
   const routes = createRouter(
     state,
     [...bookingRoutes, ...chatRoutes, ...webSourceRoutes, ...documentRoutes, ...analyticsRoutes, ...billingRoutes],

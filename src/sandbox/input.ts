@@ -1,7 +1,7 @@
 // Reading request input at the boundary: JSON bodies, query parameters and typed fields,
 // each failure a 400 that names the field.
 import { isNonEmptyString } from '../core/validate';
-import { badRequest } from './responses';
+import { badRequest, HttpError } from './responses';
 
 export type Fields = Record<string, unknown>;
 
@@ -9,9 +9,33 @@ function isRecord(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Far above any body the service's JSON endpoints take; a longer one is refused unread. */
+const MAX_JSON_BODY_BYTES = 65_536;
+
+/** The body as text, counted as it streams in: at most MAX_JSON_BODY_BYTES, else a 413. */
+async function readBoundedText(request: Request): Promise<string> {
+  const tooLarge = new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, 'payload_too_large');
+  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge;
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    total += value.byteLength;
+    if (total > MAX_JSON_BODY_BYTES) {
+      reader.cancel().catch(() => undefined);
+      throw tooLarge;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
 /** The JSON object body; an empty body reads as `{}` so "missing field" errors name the field. */
 export async function readJsonObject(request: Request): Promise<Fields> {
-  const text = await request.text();
+  const text = await readBoundedText(request);
   if (text.trim() === '') return {};
   let body: unknown;
   try {

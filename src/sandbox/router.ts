@@ -1,5 +1,6 @@
 // One handler for the whole service: match the route, authenticate and rate-limit the
 // authenticated ones, run the handler, and turn every failure into the error envelope.
+import { withoutTrailingSlashes } from '../core/http';
 import { authenticate } from './auth';
 import { errorResponse, HttpError, notFound } from './responses';
 import type { KeyRecord, SandboxState } from './state';
@@ -64,16 +65,20 @@ function matchPath(pattern: string, path: string): Record<string, string> | unde
   return params;
 }
 
+/** No route is longer: a longer path is a 404 before any work on it (matching splits it once per route). */
+const MAX_PATH_LENGTH = 2048;
+
 export function createRouter(state: SandboxState, routes: readonly Route[], basePath: string): (request: Request) => Promise<Response> {
-  const prefix = basePath.replace(/\/+$/, '');
+  const prefix = withoutTrailingSlashes(basePath);
 
   return async function handle(request) {
     let rateLimitHeaders: Record<string, string> = {};
     let response: Response;
     try {
       const url = new URL(request.url);
+      if (url.pathname.length > MAX_PATH_LENGTH) throw notFound('No such endpoint.');
       if (prefix !== '' && url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) throw notFound('No such endpoint.');
-      const path = url.pathname.slice(prefix.length).replace(/\/+$/, '') || '/';
+      const path = withoutTrailingSlashes(url.pathname.slice(prefix.length)) || '/';
       const matches = routes
         .map((route) => ({ route, params: matchPath(route.path, path) }))
         .filter((m): m is { route: Route; params: Record<string, string> } => m.params !== undefined);

@@ -2,7 +2,16 @@
 // A request is a booking call when its path ENDS with /booking/public/<endpoint>, so it works
 // wherever the owner mounts the handler (e.g. /api/agent-chat/booking/public/slots).
 import { parseJson, isRecord } from './body';
-import { failure, isJsonContentType, MESSAGES, unanswered, upstreamFailure, upstreamRetryAfter, type Outcome } from './outcome';
+import {
+  failure,
+  invalidJson,
+  isJsonContentType,
+  MESSAGES,
+  unanswered,
+  upstreamFailure,
+  upstreamRetryAfter,
+  type Outcome,
+} from './outcome';
 import { agentStep, limitStep, readBodyStep, type RouteContext } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
@@ -60,7 +69,8 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
     const read = await readBodyStep(rc);
     if (!read.ok) return read.outcome;
     const parsed = parseJson(read.value);
-    if (parsed === undefined || !isRecord(parsed.value)) return failure(400, 'invalid_json', MESSAGES.invalidJson);
+    if (!parsed.ok) return invalidJson(parsed.why);
+    if (!isRecord(parsed.value)) return invalidJson('invalid');
     body = read.value;
     agentId = parsed.value.agentId;
   }

@@ -16,10 +16,13 @@ export {
 } from './options';
 export {
   createMemoryStore,
+  type CounterKind,
+  type HitOptions,
   type MemoryRateLimitStore,
   type MemoryStoreOptions,
   type RateLimitHit,
   type RateLimitStore,
+  type StoreWait,
   type WindowLimit,
 } from './rate-limit';
 export { createRedisStore, type IoRedisScripting, type NodeRedisScripting, type RedisStoreOptions } from './redis-store';

@@ -1,5 +1,6 @@
 // The proxy's options, their defaults, and the checks that run once at startup so a
 // misconfiguration fails loudly there instead of on a visitor's first message.
+import { withoutTrailingSlashes } from '../core/http';
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
 import { CLIENT_IP_PRESETS, forwardedFor, type ClientIpPreset, type ClientIpResolver } from './client-ip';
 import { createRedactor, type Redact } from './redact';
@@ -7,7 +8,11 @@ import { REPLY_LIMITS, type ReplyLimits } from './reply-mapping';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
 
 export interface RateLimitOptions {
-  /** Per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables. */
+  /**
+   * Per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables.
+   * Chat messages and forwarded booking calls each have a window of this size: booking calls cost no
+   * credits and come in bursts while a visitor browses the calendar, which must not use up their chat.
+   */
   perIp?: WindowLimit | false;
   /**
    * Chat messages per client address per UTC day. Default 100. With dailyCap it sets how many
@@ -47,10 +52,12 @@ export type ProxyLogReason =
 /**
  * Something the owner should fix or know, on the log entry of the request that noticed it:
  * `client_ip_unknown` once per proxy instance (the first request whose address could not be known;
- * such requests share one per-IP budget), `store_unavailable` at most once per interval of the store
- * (its limits fell back to this instance's memory).
+ * such requests share one per-IP budget), `store_unavailable` and `store_slow` at most once per
+ * interval of the store (its limits fell back to this instance's memory because the store failed, or
+ * because it answered too slowly for the request's time budget), `store_full` on each request refused
+ * because the memory store had no room for a new spend counter (maxBudgetKeys).
  */
-export type ProxyWarning = 'client_ip_unknown' | 'store_unavailable';
+export type ProxyWarning = 'client_ip_unknown' | 'store_unavailable' | 'store_slow' | 'store_full';
 
 export interface ProxyLogEntry {
   /** `chat` (POST), `booking` (forwarded public booking call), `preflight` (OPTIONS). */
@@ -273,7 +280,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
   return {
     apiKey: options.apiKey,
     redact: createRedactor(options.apiKey),
-    baseUrl: baseUrl.href.replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlashes(baseUrl.href),
     agentIds: new Set(agentIds),
     allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
     allowMissingOrigin: options.allowMissingOrigin ?? false,

@@ -42,6 +42,7 @@ export const MESSAGES = {
   requestTimeout: 'The request took too long to arrive. Please try again.',
   unsupportedMediaType: 'Send the request as JSON (Content-Type: application/json).',
   invalidJson: 'The request body is not valid JSON.',
+  repeatedName: 'Each name may appear only once in a JSON object.',
   notFound: 'Nothing is served at this address.',
   rateLimited: 'Too many messages in a short time. Please wait a moment and try again.',
   dailyCap: 'The chat has reached its limit for today. Please try again tomorrow.',
@@ -91,6 +92,11 @@ export function limitFailure(code: 'rate_limited' | 'daily_cap_reached', exceede
       'X-RateLimit-Reset': String(Math.ceil(exceeded.resetAt / 1000)),
     },
   });
+}
+
+/** 400 for a body parseJson refused. */
+export function invalidJson(why: 'invalid' | 'repeated_name'): Outcome {
+  return failure(400, 'invalid_json', why === 'invalid' ? MESSAGES.invalidJson : MESSAGES.repeatedName);
 }
 
 /** application/json with or without parameters, any case. */

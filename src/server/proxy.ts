@@ -9,6 +9,7 @@ import { createClientIdentifier, type ClientIdentity, type ProxyContext } from '
 import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
   failure,
+  invalidJson,
   isJsonContentType,
   jsonOutcome,
   MESSAGES,
@@ -17,8 +18,9 @@ import {
   upstreamRetryAfter,
   type Outcome,
 } from './outcome';
-import { isSafeConversationId, mapChatReply } from './reply-mapping';
-import { agentStep, dailyStep, limitStep, readBodyStep, type RouteContext, type Step } from './route-context';
+import { isSafeConversationId } from '../core/shapes/chat';
+import { mapChatReply } from './reply-mapping';
+import { agentStep, limitStep, readBodyStep, spendStep, type DailyCapLatch, type RouteContext, type Step } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
 
 export type ChatProxyHandler = (request: Request, ctx?: ProxyContext) => Promise<Response>;
@@ -34,11 +36,12 @@ export type ChatProxyConfig = ChatProxyOptions | (() => ChatProxyOptions | Promi
 interface Running {
   cfg: ResolvedProxyOptions;
   identify: (request: Request, ctx: ProxyContext) => Promise<ClientIdentity>;
+  dailyCap: DailyCapLatch;
 }
 
 /** Made on the first request: workerd forbids crypto work (the address hasher's key) at startup. */
 function run(cfg: ResolvedProxyOptions): Running {
-  return { cfg, identify: createClientIdentifier(cfg.clientIp, cfg.keySecret) };
+  return { cfg, identify: createClientIdentifier(cfg.clientIp, cfg.keySecret), dailyCap: { reachedUntil: 0 } };
 }
 
 /**
@@ -103,7 +106,7 @@ export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
         headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
       });
     }
-    const { cfg, identify } = running;
+    const { cfg, identify, dailyCap } = running;
     const rc: RouteContext = {
       cfg,
       request,
@@ -111,6 +114,8 @@ export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
       ipHash: '',
       now: cfg.now(),
       requestBytes: 0,
+      storeWait: { ms: 0 },
+      dailyCap,
     };
     let event: ProxyLogEntry['event'] = 'chat';
     let corsHeaders: Record<string, string> = {};
@@ -207,10 +212,8 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
     if (perConversation) return perConversation;
   }
   // Last, so only requests that will really cost credits count toward the day.
-  const visitorDay = await dailyStep(rc, cfg.perIpDaily, `ip-day:${rc.ipHash}`);
-  if (visitorDay) return visitorDay;
-  const capped = await dailyStep(rc, cfg.dailyCap, 'daily');
-  if (capped) return capped;
+  const spend = await spendStep(rc, `ip-day:${rc.ipHash}`);
+  if (spend) return spend;
 
   const upstreamBody: ProxyChatRequest = { agentId, message };
   if (conversationId !== undefined) upstreamBody.conversationId = conversationId;
@@ -244,7 +247,7 @@ const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}
 /** The browser's request, checked field by field; unknown fields are dropped, not forwarded. */
 function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRequest> {
   const parsed = parseJson(bytes);
-  if (parsed === undefined) return { ok: false, outcome: failure(400, 'invalid_json', MESSAGES.invalidJson) };
+  if (!parsed.ok) return { ok: false, outcome: invalidJson(parsed.why) };
   const value = parsed.value;
   if (!isRecord(value))
     return {

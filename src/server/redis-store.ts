@@ -2,7 +2,7 @@
 // exact under concurrency across instances), a TTL on every key, and a bounded wait: when Redis is
 // slow or down, this instance's memory counts for a while and the owner's log hears about it.
 // Structural client types only: the `redis` package is the owner's, never imported or bundled here.
-import { createMemoryStore, type RateLimitHit, type RateLimitStore } from './rate-limit';
+import { createMemoryStore, type HitOptions, type RateLimitHit, type RateLimitStore } from './rate-limit';
 
 /** The one method used of a connected node-redis v5 client (`createClient()` from `redis`). */
 export interface NodeRedisScripting {
@@ -21,7 +21,10 @@ export interface RedisStoreOptions {
   client: NodeRedisScripting | IoRedisScripting;
   /** Put before every key, so one Redis can serve several sites. Default `agent-widget:rl:`. */
   prefix?: string;
-  /** Longest wait for Redis on one hit, in ms; then this instance's memory counts. Default 150. */
+  /**
+   * Longest wait for Redis per request, in ms, across all the hits of that request (a chat message
+   * makes up to four); once spent, this instance's memory counts. Default 150.
+   */
   timeoutMs?: number;
   /** After a failure, how long hits skip Redis before trying it again, in ms. Default 5000. */
   retryAfterMs?: number;
@@ -46,6 +49,16 @@ class StoreTimeout extends Error {
     super(`Redis did not answer within ${ms} ms.`);
   }
 }
+
+/** Redis answered, but too slowly for the request's time budget (timeoutMs over all its hits). */
+class StoreSlow extends Error {
+  constructor(ms: number) {
+    super(`Redis answered, but one request's hits together took longer than ${ms} ms.`);
+  }
+}
+
+/** The last count seen per key, to notice a count that does not move (kept for this many keys). */
+const SEEN_KEYS = 10_000;
 
 async function sha1Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
@@ -79,12 +92,18 @@ function scriptRunner(client: RedisStoreOptions['client']): (key: string, window
   };
 }
 
-/** `[count, msLeft]` as the script returns it; anything else is a failure, not a count. */
-function parseReply(reply: unknown): { count: number; ttl: number } {
+/**
+ * `[count, msLeft]` as the script returns it; anything else is a failure, not a count. So is a
+ * well-formed answer the script cannot give: a first hit (count 1) always has the whole window left.
+ */
+function parseReply(reply: unknown, window: number): { count: number; ttl: number } {
   if (Array.isArray(reply) && reply.length === 2) {
     const [count, ttl] = reply.map(Number);
-    if (count !== undefined && ttl !== undefined && Number.isSafeInteger(count) && count >= 1 && Number.isSafeInteger(ttl))
+    if (count !== undefined && ttl !== undefined && Number.isSafeInteger(count) && count >= 1 && Number.isSafeInteger(ttl) && ttl >= 0) {
+      if (count === 1 && ttl !== window)
+        throw new TypeError(`Redis answered a first hit with ${ttl} ms left of a ${window} ms window: not the rate-limit script's answer.`);
       return { count, ttl };
+    }
   }
   throw new TypeError('Redis answered the rate-limit script with something other than [count, ttl].');
 }
@@ -114,9 +133,10 @@ function positive(value: number | undefined, fallback: number, option: string): 
 /**
  * A RateLimitStore in Redis, for several instances of the proxy. Every hit is one EVALSHA of a
  * script that increments the key and gives it a TTL, so counts are exact across instances and no
- * key outlives its window. When Redis errs or takes longer than `timeoutMs`, the hit (and every hit
- * for `retryAfterMs` after it) is counted in this instance's memory instead, and the log entry of
- * the request gets `warning: 'store_unavailable'` at most once a minute.
+ * key outlives its window. When Redis errs, answers something that cannot be a count, or the
+ * request's hits together take longer than `timeoutMs`, the hit (and every hit for `retryAfterMs`
+ * after it) is counted in this instance's memory instead, and the log entry of the request gets
+ * `warning: 'store_unavailable'` (or `'store_slow'`) at most once a minute.
  */
 export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
   const { client, onError } = options;
@@ -127,25 +147,54 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
   const retryAfterMs = positive(options.retryAfterMs, 5000, 'retryAfterMs');
   const run = scriptRunner(client);
   const fallback = createMemoryStore();
+  // Oldest first, so the first key is the one to forget when full.
+  const lastSeen = new Map<string, RateLimitHit>();
   let redisAgainAt = 0;
   let warnAgainAt = 0;
+  let problem: 'store_unavailable' | 'store_slow' = 'store_unavailable';
 
-  const fallBack = async (key: string, windowMs: number, now: number): Promise<RateLimitHit> => {
-    const hit = await fallback.hit(key, windowMs, now);
+  const fallBack = async (key: string, windowMs: number, now: number, hitOptions: HitOptions | undefined): Promise<RateLimitHit> => {
+    const hit = await fallback.hit(key, windowMs, now, hitOptions);
     if (now < warnAgainAt) return hit;
     warnAgainAt = now + WARN_INTERVAL_MS;
-    return { ...hit, warning: 'store_unavailable' };
+    return { ...hit, warning: problem };
+  };
+
+  /**
+   * INCR never gives one window the same count twice: a count that does not move is not counting.
+   * Only well inside a window, as a request's clock reading may predate its hit by its upload.
+   */
+  const remember = (key: string, hit: RateLimitHit, windowMs: number, now: number): void => {
+    const last = lastSeen.get(key);
+    if (last !== undefined && last.resetAt - now > windowMs / 2 && last.count === hit.count)
+      throw new TypeError(`Redis answered count ${hit.count} twice for one key in one window: it is not counting.`);
+    lastSeen.delete(key);
+    if (lastSeen.size >= SEEN_KEYS) {
+      const oldest = lastSeen.keys().next();
+      if (oldest.done !== true) lastSeen.delete(oldest.value);
+    }
+    lastSeen.set(key, hit);
   };
 
   return {
-    async hit(key, windowMs, now) {
-      if (now < redisAgainAt) return fallBack(key, windowMs, now);
-      const window = String(Math.max(1, Math.ceil(windowMs)));
+    async hit(key, windowMs, now, hitOptions) {
+      if (now < redisAgainAt) return fallBack(key, windowMs, now, hitOptions);
+      const window = Math.max(1, Math.ceil(windowMs));
+      const wait = hitOptions?.wait;
+      const waitedBefore = wait?.ms ?? 0;
+      const started = performance.now();
       try {
-        const { count, ttl } = parseReply(await withDeadline(run(prefix + key, window), timeoutMs));
-        return { count, resetAt: now + ttl };
+        if (waitedBefore >= timeoutMs) throw new StoreSlow(timeoutMs);
+        const reply = await withDeadline(run(prefix + key, String(window)), timeoutMs - waitedBefore).catch((error: unknown) => {
+          throw error instanceof StoreTimeout && waitedBefore > 0 ? new StoreSlow(timeoutMs) : error;
+        });
+        const { count, ttl } = parseReply(reply, window);
+        const hit = { count, resetAt: now + ttl };
+        remember(key, hit, windowMs, now);
+        return hit;
       } catch (error) {
         redisAgainAt = now + retryAfterMs;
+        problem = error instanceof StoreSlow ? 'store_slow' : 'store_unavailable';
         if (onError !== undefined && now >= warnAgainAt) {
           try {
             onError(error);
@@ -153,7 +202,9 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
             // The owner's hook failing must not change the visitor's answer.
           }
         }
-        return fallBack(key, windowMs, now);
+        return fallBack(key, windowMs, now, hitOptions);
+      } finally {
+        if (wait !== undefined) wait.ms += performance.now() - started;
       }
     },
   };

@@ -1,6 +1,7 @@
 // The ONE tolerant reading of the /chat reply. The spec shows only `success` and `credits`
 // (api-spec §4 Chat), so this names every field we accept; the browser gets nothing else.
 import { chatCredits } from '../core/shapes/account';
+import { isSafeConversationId } from '../core/shapes/chat';
 import { CONVERSATION_ID_FIELDS, REPLY_TEXT_FIELDS } from '../core/spec-assumptions';
 import type { ChatCredits, ChatSource, ProxyChatSuccess } from '../core/types';
 import { isRecord } from './body';
@@ -43,13 +44,6 @@ function shortenReply(text: string, max: number): string {
   const floor = Math.floor(max * 0.9);
   for (let i = cut.length; i > floor; i--) if (/\s/.test(text.charAt(i))) return text.slice(0, i).trimEnd();
   return cut;
-}
-
-const SAFE_CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The ids the proxy accepts from browsers, and so the only ids it hands to them. */
-export function isSafeConversationId(value: unknown): value is string {
-  return typeof value === 'string' && SAFE_CONVERSATION_ID.test(value);
 }
 
 export interface MappedReply {

@@ -229,3 +229,28 @@ suite('side effects on the host page', () => {
     await context.close();
   });
 });
+
+suite('a host page that froze the built-in prototypes', () => {
+  test('Object, Array and Function prototypes frozen (SES-style hardening): chat and booking work, nothing on the console', async () => {
+    const context = await newContext(DESKTOP);
+    // Before any script of the page, as a hardening library in the head would.
+    await context.addInitScript(() => {
+      for (const proto of [Object.prototype, Array.prototype, Function.prototype]) Object.freeze(proto);
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    await page.goto(`${demo.server.url}fixtures/plain.html`);
+    expect(await page.evaluate(() => Object.isFrozen(Object.prototype))).toBe(true);
+
+    await launcher(page).click();
+    await dialog(page).getByRole('tablist').waitFor();
+    await chatWorks(page);
+    await bookingWorks(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

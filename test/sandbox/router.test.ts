@@ -68,3 +68,43 @@ describe('routing and the error envelope', () => {
     expect((await call(sandbox, 'GET', '/agents/%E0%A4%A/analytics')).status).toBe(404);
   });
 });
+
+describe('hostile paths', () => {
+  /** The least CPU time, in µs, of three requests for `path`. */
+  async function cost(sandbox: ReturnType<typeof createSandbox>, path: string): Promise<number> {
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const start = process.cpuUsage();
+      const res = await call(sandbox, 'GET', path);
+      const { user, system } = process.cpuUsage(start);
+      expect(res.status).toBe(404);
+      best = Math.min(best, user + system);
+    }
+    return best;
+  }
+
+  test.each([
+    ['a run of slashes, then a letter', (n: number) => `/${'/'.repeat(n)}x`],
+    ['a route, then a run of slashes and a letter', (n: number) => `/chat${'/'.repeat(n)}x`],
+    ['a run of /a', (n: number) => '/a'.repeat(n / 2)],
+  ])('%s is a 404 in time that does not grow with its length', async (_, make) => {
+    const sandbox = createSandbox({ now });
+    await cost(sandbox, make(100));
+    const small = await cost(sandbox, make(1_600));
+    const large = await cost(sandbox, make(16_000));
+    // Quadratic was 100 times the cost for 10 times the length (217 ms for 16 000 slashes).
+    expect(large).toBeLessThan(10 * Math.max(small, 2_000));
+  });
+
+  test('a path of 2048 characters is still matched; trailing slashes are still ignored', async () => {
+    const sandbox = createSandbox({ now, basePath: `/${'s'.repeat(2000)}//` });
+    expect((await call(sandbox, 'GET', `/${'s'.repeat(2000)}/booking/public/config/?agentId=${DEMO_AGENT_ID}`)).status).toBe(200);
+  });
+
+  test('a JSON body over 64 KB is a 413, read no further', async () => {
+    const sandbox = createSandbox({ now });
+    const res = await call(sandbox, 'POST', '/booking/public/cancel', { body: JSON.stringify({ pad: 'x'.repeat(70_000) }) });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'payload_too_large' });
+  });
+});

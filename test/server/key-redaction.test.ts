@@ -43,6 +43,25 @@ describe('the proxy redacts the key from every upstream text it forwards', () =>
     expect((await read(await handler(chatRequest()))).body.reply).toBe('secret=[redacted]');
   });
 
+  test.each([
+    ['without its last character', API_KEY.slice(0, -1)],
+    ['without its first character', API_KEY.slice(1)],
+    ['as its first 8 characters', API_KEY.slice(0, 8)],
+    ['as its last 8 characters', API_KEY.slice(-8)],
+    ['as 12 characters from its middle', API_KEY.slice(14, 26)],
+    ['in another case, after Bearer', `Bearer ${API_KEY.slice(0, -3).toUpperCase()}`],
+  ])('when the upstream echoes the key %s', async (_, echoed) => {
+    const { handler } = setup({}, () => json({ success: true, reply: `before ${echoed} after` }));
+    expect((await read(await handler(chatRequest()))).body.reply).toBe('before [redacted] after');
+  });
+
+  test('two pieces of the key side by side become one [redacted]; 7 characters of it are left alone', async () => {
+    const { handler } = setup({}, () =>
+      json({ success: true, reply: `${API_KEY.slice(0, 10)}${API_KEY.slice(20)} and ${API_KEY.slice(9, 16)}` }),
+    );
+    expect((await read(await handler(chatRequest()))).body.reply).toBe(`[redacted] and ${API_KEY.slice(9, 16)}`);
+  });
+
   test.each([200, 400, 409, 500])('in a forwarded booking answer with status %i', async (status) => {
     const { handler } = setup({ forwardBooking: true }, () =>
       json({ success: status === 200, error: `bad key ${API_KEY}`, config: { title: API_KEY } }, status),

@@ -57,6 +57,27 @@ describe('forwardBooking', () => {
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN);
   });
 
+  test.each([
+    ['agentId twice', '{"agentId":"other","agentId":"agent_123","date":"2026-03-12"}'],
+    ['a name spelled once plainly, once with escapes', '{"agentId":"agent_123","\\u0061gentId":"other"}'],
+    ['a name twice inside formData', '{"agentId":"agent_123","formData":{"name":"Ada","name":"Eve"}}'],
+  ])('a POST body with %s is refused (400 invalid_json), not forwarded', async (_, rawBody) => {
+    const { handler, upstream } = setup({ forwardBooking: true });
+    const res = await read(await handler(chatRequest({ url: `${SITE}/booking/public/create`, rawBody })));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_json', error: 'Each name may appear only once in a JSON object.' });
+    expect(upstream.calls).toHaveLength(0);
+  });
+
+  test('the same name in sibling objects, in arrays and inside strings is not a repeat', async () => {
+    const { handler, upstream } = setup({ forwardBooking: true });
+    const rawBody =
+      '{"agentId":"agent_123","a":{"name":"x"},"b":{"name":"y"},"list":[{"k":1},{"k":2}],"note":"\\"agentId\\":1,\\"agentId\\""}';
+    const res = await read(await handler(chatRequest({ url: `${SITE}/booking/public/create`, rawBody })));
+    expect(res.status).toBe(200);
+    expect(upstream.calls[0]?.body).toBe(rawBody);
+  });
+
   test('only the six public endpoints are forwarded, each with its one method', async () => {
     const { handler, upstream } = setup({ forwardBooking: true }, () => json(CONFIG));
     const unknown = await read(await handler(get(`/booking/public/admin?agentId=${AGENT}`)));

@@ -110,6 +110,19 @@ describe('body size', () => {
 });
 
 describe('request body', () => {
+  test('a chat body that names agentId twice is 400 invalid_json, whichever comes last', async () => {
+    const { handler, upstream } = setup();
+    for (const rawBody of [
+      `{"agentId":"other","agentId":"${AGENT}","message":"Hi"}`,
+      `{"agentId":"${AGENT}","message":"Hi","agentId":"other"}`,
+    ]) {
+      const res = await read(await handler(chatRequest({ rawBody })));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid_json', error: 'Each name may appear only once in a JSON object.' });
+    }
+    expect(upstream.calls).toHaveLength(0);
+  });
+
   test.each([
     ['not JSON', '{"agentId": "agent_123", "message": '],
     ['empty', ''],

@@ -1,8 +1,8 @@
 // The three limits (per IP, per conversation, per UTC day), the headers a client needs to wait,
 // which address counts as "the client", and the store behind them.
 import { describe, expect, test } from 'vitest';
-import { createMemoryStore, type RateLimitStore } from '../../src/server';
-import { AGENT, chatRequest, read, setup } from './helpers';
+import { createMemoryStore, type HitOptions, type RateLimitStore } from '../../src/server';
+import { AGENT, chatRequest, PROXY_URL, read, setup } from './helpers';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 
@@ -75,6 +75,23 @@ describe('per IP', () => {
     expect(await send('9.9.9.9, 198.51.100.7, 10.0.0.1')).toBe(200);
     expect(await send('8.8.8.8, 198.51.100.7, 10.0.0.1')).toBe(429);
     expect(await send('198.51.100.8, 10.0.0.1')).toBe(200);
+  });
+  test('chat messages and forwarded booking calls each have their own perIp window', async () => {
+    const { handler } = setup({
+      now: clock().now,
+      forwardBooking: true,
+      rateLimit: { ...generous, perIp: { limit: 2, windowMs: 60_000 } },
+    });
+    const ctx = { ip: '198.51.100.7' };
+    const chat = async () => (await read(await handler(chatRequest(), ctx))).status;
+    const booking = async () =>
+      (
+        await read(
+          await handler(chatRequest({ method: 'GET', url: `${PROXY_URL}/booking/public/config?agentId=${AGENT}`, origin: null }), ctx),
+        )
+      ).status;
+    expect([await booking(), await booking(), await booking()]).toEqual([200, 200, 429]);
+    expect([await chat(), await chat(), await chat()]).toEqual([200, 200, 429]);
   });
 });
 
@@ -149,6 +166,25 @@ describe('store', () => {
     expect(hits.map((h) => h.windowMs)).toEqual([60_000, 60_000, 6 * 3_600_000, 6 * 3_600_000]);
     // The store never sees the raw address.
     expect(JSON.stringify(hits)).not.toContain('198.51.100.7');
+  });
+
+  test("a custom store learns each counter's kind, and the hits of one message share one wait", async () => {
+    const seen: { key: string; options: HitOptions | undefined }[] = [];
+    const store: RateLimitStore = {
+      async hit(key, windowMs, now, options) {
+        seen.push({ key, options });
+        if (options?.wait !== undefined) options.wait.ms += 10;
+        return { count: 1, resetAt: now + windowMs };
+      },
+    };
+    const { handler } = setup({ store });
+    const message = () => handler(chatRequest({ body: { agentId: AGENT, message: 'Hi', conversationId: 'c1' } }), { ip: '198.51.100.7' });
+    await read(await message());
+    await read(await message());
+    expect(seen.map((hit) => hit.options?.kind)).toEqual(['rate', 'rate', 'budget', 'budget', 'rate', 'rate', 'budget', 'budget']);
+    expect(seen.map((hit) => hit.options?.wait?.ms)).toEqual([40, 40, 40, 40, 40, 40, 40, 40]);
+    expect(seen[0]?.options?.wait).toBe(seen[3]?.options?.wait);
+    expect(seen[0]?.options?.wait).not.toBe(seen[4]?.options?.wait);
   });
 
   test('a failing store is a 500 internal_error, not a crash and not a free pass', async () => {

@@ -1,7 +1,7 @@
 // The Redis store's promises to the proxy, with clients that misbehave in ways a real server rarely
 // does on demand: answers that are not counts, owner hooks that throw, options that make no sense.
-import { describe, expect, test } from 'vitest';
-import { createRedisStore, type NodeRedisScripting } from '../../src/server';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createRedisStore, type NodeRedisScripting, type StoreWait } from '../../src/server';
 
 /** A node-redis-shaped client whose every script call answers `reply()`; counts its calls. */
 function fakeClient(reply: () => Promise<unknown>) {
@@ -20,6 +20,8 @@ describe('createRedisStore with a misbehaving client', () => {
     ['a count of zero', () => Promise.resolve([0, 1000])],
     ['a fractional count', () => Promise.resolve([1.5, 1000])],
     ['one number', () => Promise.resolve([1])],
+    ['a first hit with 1 ms left of its window ([1, 1])', () => Promise.resolve([1, 1])],
+    ['a negative time left', () => Promise.resolve([2, -1])],
     ['a rejection', () => Promise.reject(new Error('ERR something Redis said'))],
     [
       'a synchronous throw',
@@ -33,6 +35,14 @@ describe('createRedisStore with a misbehaving client', () => {
     expect(await store.hit('k', 60_000, 0)).toEqual({ count: 1, resetAt: 60_000, warning: 'store_unavailable' });
     expect(await store.hit('k', 60_000, 1)).toEqual({ count: 2, resetAt: 60_000 });
     expect(errors).toHaveLength(1);
+  });
+
+  test('a count that does not move (the same answer every time) is noticed on the second hit of a key', async () => {
+    const errors: unknown[] = [];
+    const store = createRedisStore({ client: fakeClient(() => Promise.resolve([3, 50_000])).client, onError: (e) => errors.push(e) });
+    expect(await store.hit('k', 60_000, 0)).toEqual({ count: 3, resetAt: 50_000 });
+    expect(await store.hit('k', 60_000, 1)).toEqual({ count: 1, resetAt: 60_001, warning: 'store_unavailable' });
+    expect(String(errors[0])).toMatch(/count 3 twice/);
   });
 
   test('after a failure Redis is left alone for retryAfterMs, then tried again', async () => {
@@ -69,5 +79,38 @@ describe('createRedisStore with a misbehaving client', () => {
     const { client } = fakeClient(() => Promise.resolve([1, 1]));
     expect(() => createRedisStore({ client, timeoutMs: 0 })).toThrow(/timeoutMs must be a positive number/);
     expect(() => createRedisStore({ client, retryAfterMs: Number.NaN })).toThrow(/retryAfterMs must be a positive number/);
+  });
+
+  describe('a slow Redis', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    test("one request's hits share timeoutMs: once it is spent the rest count in memory, and the log says store_slow", async () => {
+      let answerAfterMs = 0;
+      let count = 0;
+      const { client, calls } = fakeClient(
+        () => new Promise((resolve) => setTimeout(() => resolve([++count, count === 1 ? 60_000 : 59_000]), answerAfterMs)),
+      );
+      const errors: unknown[] = [];
+      const store = createRedisStore({ client, timeoutMs: 150, onError: (e) => errors.push(e) });
+      // The script's SHA-1 is computed on the first hit, with the real clock.
+      await store.hit('warm', 60_000, 0);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+      answerAfterMs = 140;
+      const wait: StoreWait = { ms: 0 };
+      const message = (async () => {
+        const hits = [];
+        for (const key of ['ip', 'conv', 'ip-day', 'daily']) hits.push(await store.hit(key, 60_000, 0, { wait }));
+        return hits;
+      })();
+      await vi.advanceTimersByTimeAsync(1000);
+      const hits = await message;
+      // 140 ms for the first answer, the 10 ms left for the second, then memory: 150 ms, not 4 x 140.
+      expect(wait.ms).toBe(150);
+      expect(calls.count).toBe(1 + 2);
+      expect(hits.map((hit) => hit.warning)).toEqual([undefined, 'store_slow', undefined, undefined]);
+      expect(String(errors[0])).toMatch(/took longer than 150 ms/);
+    });
   });
 });

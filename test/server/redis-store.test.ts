@@ -113,6 +113,25 @@ describe.skipIf(binary === undefined)('Redis store (real redis-server)', () => {
     expect(result.responses.find((r) => r.status === 429)?.body).toMatchObject({ code: 'daily_cap_reached' });
   });
 
+  test('a flood of new visitors, one message each from its own /64: exactly the cap reaches the service', async () => {
+    const instances = await twoInstances({
+      ...off,
+      perIp: { limit: 30, windowMs: 60_000 },
+      perIpDaily: { limit: 3 },
+      dailyCap: { limit: 20 },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const proxy = i % 2 === 0 ? instances.a : instances.b;
+      statuses.push((await read(await proxy.handler(chatRequest(), { ip: `2001:db8:${i.toString(16)}::1` }))).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(instances.a.upstream.calls.length + instances.b.upstream.calls.length).toBe(20);
+    // Each instance stops counting visitors' days once it has seen the cap reached.
+    const days = await (await connect(url())).keys(`${instances.prefix}ip-day:*`);
+    expect(days.length).toBeLessThanOrEqual(20 + 2);
+  });
+
   test('node-redis, ioredis and Upstash over REST (the README recipes) count in the same keys, exactly', async () => {
     const prefix = freshPrefix();
     const rateLimit = { ...off, perIp: { limit: 5, windowMs: 60_000 } };

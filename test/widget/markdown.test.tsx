@@ -168,6 +168,28 @@ describe('markdown structure', () => {
     expect(show('a | b\n- c').querySelector('li')?.textContent).toBe('c');
   });
 
+  test('a row of 32 000 pipes is 16 columns at most: the cells past the 16th stay in it, as written', () => {
+    const wide = `${'|a'.repeat(32_000)}|\n${'|-'.repeat(32_000)}|\n| one | two |`;
+    const table = show(wide).querySelector('table');
+    const header = Array.from(table?.querySelectorAll('th') ?? [], (th) => th.textContent);
+    expect(header).toHaveLength(16);
+    expect(header.slice(0, 15)).toEqual(Array(15).fill('a'));
+    expect(header[15]).toBe(
+      Array(32_000 - 15)
+        .fill('a')
+        .join('|'),
+    );
+    expect(Array.from(table?.querySelectorAll('td') ?? [], (td) => td.textContent)).toEqual(['one', 'two']);
+  });
+
+  test('a table stops at 1024 cells; the rows past them are shown as text', () => {
+    const rows = Array.from({ length: 600 }, (_, n) => `| r${n} | x |`);
+    const reply = show(`| a | b |\n|---|---|\n${rows.join('\n')}`);
+    expect(reply.querySelectorAll('th, td').length).toBeLessThanOrEqual(1024);
+    expect(reply.querySelectorAll('td').length).toBeGreaterThan(1000);
+    expect(reply.querySelector('table')?.nextElementSibling?.textContent).toContain('| r599 | x |');
+  });
+
   test('an escaped pipe stays in its cell', () => {
     const reply = show('| Key | Means |\n|---|---|\n| `a\\|b` | either |');
     const row = Array.from(reply.querySelectorAll('tr')[1]?.querySelectorAll('td') ?? [], (td) => td.textContent);

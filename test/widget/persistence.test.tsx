@@ -60,6 +60,22 @@ describe('conversation persistence', () => {
     expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Again', conversationId: 'conv-1' });
   });
 
+  test('a stored conversation id the proxy would refuse is dropped: the next message starts a new conversation', async () => {
+    const proxy = proxyReplying();
+    api.server.use(proxy.handler);
+    const messages = [{ id: 'm1', role: 'user', text: 'Earlier', at: Date.now(), status: 'sent' }];
+    localStorage.setItem(CHAT_KEY, JSON.stringify({ at: Date.now(), value: { conversationId: 'conv with spaces', messages } }));
+    const { ui } = mountWidget();
+    const box = openChat(ui);
+    expect(ui.getByRole('log').textContent).toContain('Earlier');
+    send(box, 'Again');
+    await ui.findByText('You said: Again');
+    expect(proxy.seen[0]).toEqual({ agentId: 'demo-agent', message: 'Again' });
+    send(box, 'And again');
+    await ui.findByText('You said: And again');
+    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'And again', conversationId: 'conv-1' });
+  });
+
   test('conversations are kept per agent', async () => {
     api.server.use(proxyReplying().handler);
     const { handle } = await converse();

@@ -2,6 +2,13 @@
 import { isNonEmptyString } from '../guards';
 import { array, object, optional, string, where } from '../schema';
 
+const SAFE_CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The conversation ids the proxy accepts from browsers, and so the only ids it hands to them. */
+export function isSafeConversationId(value: unknown): value is string {
+  return typeof value === 'string' && SAFE_CONVERSATION_ID.test(value);
+}
+
 /** A cited source: only a title and a url are shown to visitors. */
 export const chatSource = object({ title: optional(string), url: optional(string) });
 

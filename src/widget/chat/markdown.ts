@@ -42,6 +42,21 @@ const DIVIDER = /^(?=.*\|)[\s|:]*-[\s|:-]*$/;
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
 
+/**
+ * A table has at most this many columns (a row's cells past the last one stay in it, as written) and
+ * cells (the rows past them are shown as text): a row of 32 000 pipes would otherwise be 32 000 cells
+ * for the page to lay out.
+ */
+const MAX_TABLE_COLUMNS = 16;
+const MAX_TABLE_CELLS = 1024;
+
+/** A table row's cells: between its pipes, the outer ones optional; an escaped pipe (\|) is text. */
+const tableCells = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/);
+
 /** Where a row's hard line break starts (two or more spaces, or a backslash, at its end); -1 when it has none. */
 function hardBreakAt(row: string): number {
   if (row.endsWith('\\')) return row.length - 1;
@@ -150,23 +165,22 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
       );
     }
     if (isTable()) {
-      // The first row heads the columns; the second, the divider, draws nothing; a row's cells are between
-      // its pipes, the outer ones optional, and an escaped pipe (\|) is text, shown as written like any
-      // escape. Focusable: a wide one scrolls on its own, and the keyboard must reach it to scroll it.
+      // The first row heads the columns; the second, the divider, draws nothing; an escape shows as
+      // written. Focusable: a wide one scrolls on its own, and the keyboard must reach it to scroll it.
+      const columns = Math.min(tableCells(row).length, MAX_TABLE_COLUMNS);
+      const fit = (cells: string[]) =>
+        cells.length > columns ? [...cells.slice(0, columns - 1), cells.slice(columns - 1).join('|')] : cells;
+      let taken = 0;
       return h(
         'table',
         { tabIndex: 0 },
-        take((r) => (r.includes('|') ? r : null)).map((r, n) =>
+        take((r) => (r.includes('|') && taken++ * columns < MAX_TABLE_CELLS ? r : null)).map((r, n) =>
           n === 1
             ? null
             : h(
                 'tr',
                 null,
-                r
-                  .trim()
-                  .replace(/^\||\|$/g, '')
-                  .split(/(?<!\\)\|/)
-                  .map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim()))),
+                fit(tableCells(r)).map((cell) => h(n ? 'td' : 'th', null, inline(cell.trim()))),
               ),
         ),
       );

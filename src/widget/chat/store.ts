@@ -10,6 +10,7 @@ import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';
+import { isSafeConversationId } from '../../core/shapes/chat';
 import { DEFAULT_BUSY_WAIT_S, MAX_AUTO_WAIT_S, reasonOf, refusalText, UNREACHABLE_WAITS_S } from './failure-reasons';
 import { bounded, cut, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type BookedCard, type ChatMessage } from './messages';
 
@@ -200,7 +201,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
    */
   const load = (value: unknown, mine?: boolean) => {
     const { conversationId: id, draft: text, messages: list } = (value ?? {}) as Record<string, unknown>;
-    conversationId.value = isText(id) ? id : undefined;
+    // An id the proxy would refuse (a hand-edited or older store) would block every message: start afresh.
+    conversationId.value = isSafeConversationId(id) ? id : undefined;
     undo.value = undefined;
     if (mine && isText(text)) draft.value = text.slice(0, MAX_MESSAGE_CHARS);
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.

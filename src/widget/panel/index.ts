@@ -23,6 +23,9 @@ import { createUnread } from '../shell/unread';
 import { lazy } from '../platform/lazy';
 import type { PanelHandle, PanelHost, PanelModule } from './contract';
 import { warmUp } from './warm-up';
+import { keepVnodesMarked } from './frozen-prototypes';
+
+keepVnodesMarked();
 
 export function mountPanel(host: PanelHost): PanelHandle {
   const { container, options, emitter, now, launcher } = host;
