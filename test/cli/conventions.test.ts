@@ -46,7 +46,7 @@ describe('agent-widget conventions', () => {
       expect(result.stdout + result.stderr).not.toContain(DEMO_API_KEY);
       expect(result.stdout + result.stderr).not.toContain(DEMO_API_KEY.slice(0, 13));
       expect(result.stderr).toBe(
-        'agent-widget: The service refused the API key (401: Key [redacted] is not valid (prefix sk_live_[redacted])); check AGENT_API_KEY and its agent scope.\n',
+        'agent-widget: The service refused the API key (401: Key [redacted] is not valid (prefix [redacted])); check AGENT_API_KEY and its agent scope.\n',
       );
     }
   });
