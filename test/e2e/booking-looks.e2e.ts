@@ -56,6 +56,9 @@ suite('booking views in Chromium', () => {
           await shot(page, name('1-duration'));
           await option.click();
 
+          // On a touch screen the days are at least 44 px tall.
+          const dayHeights = await page.locator('.day').evaluateAll((days) => days.map((d) => d.getBoundingClientRect().height));
+          expect(Math.min(...dayHeights)).toBeGreaterThanOrEqual(device === 'phone' ? 44 : 40);
           await page.getByRole('button', { name: new RegExp(`^${day}, (\\d+ )?times? available$`) }).click();
           await page.getByRole('button', { name: midnight }).first().waitFor();
           const grid = await slotGrid(page);

@@ -117,7 +117,7 @@ suite('feedback in Chromium', () => {
     await context.close();
   });
 
-  test('320 px wide: the buttons fit under the reply and are at least 32 px square', async () => {
+  test('320 px wide on a touch screen: the buttons fit under the reply, and every control is at least 44 px square', async () => {
     const context = await demo.browser.newContext({
       viewport: { width: 320, height: 640 },
       hasTouch: true,
@@ -132,8 +132,19 @@ suite('feedback in Chromium', () => {
       ['Copy', 'Helpful', 'Not helpful'].map((name) => chatLog(page).getByRole('button', { name, exact: true }).boundingBox()),
     );
     for (const box of boxes) {
-      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(32);
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
       expect(box && box.x + box.width).toBeLessThanOrEqual(320);
+    }
+    // The header's buttons and the tabs too.
+    const panel = page.getByRole('dialog');
+    const controls = [
+      panel.getByRole('button', { name: 'New conversation' }),
+      panel.getByRole('button', { name: 'Close' }),
+      ...['Chat', 'Book', 'My booking'].map((name) => panel.getByRole('tab', { name, exact: true })),
+    ];
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
     }
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/chat-feedback-320.png' });

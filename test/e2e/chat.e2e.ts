@@ -145,6 +145,31 @@ suite('chat in Chromium', () => {
     await page.screenshot({ path: 'test-results/chat-phone-conversation.png' });
     await context.close();
   });
+
+  test('on a phone, the keyboard coming up keeps the newest message in view above the composer', async () => {
+    const context = await demo.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
+    const page = await open(context);
+    await ask(page, 'What are your prices?');
+    await ask(page, 'What are your opening hours?');
+    await chatLog(page).getByText('Sunday:').waitFor();
+    // What the on-screen keyboard does to the page: the viewport loses its lower part.
+    await page.setViewportSize({ width: 390, height: 450 });
+    const newestInView = async () =>
+      chatLog(page).evaluate((log) => {
+        const rows = log.querySelectorAll('.msg');
+        const newest = rows[rows.length - 1]?.getBoundingClientRect();
+        const visible = log.getBoundingClientRect();
+        return newest !== undefined && newest.bottom <= visible.bottom + 1 && newest.bottom > visible.top;
+      });
+    await expect.poll(newestInView).toBe(true);
+    await page.screenshot({ path: 'test-results/chat-phone-keyboard.png' });
+    await context.close();
+  });
 });
 
 suite('chat when the service is down', () => {

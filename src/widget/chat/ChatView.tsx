@@ -5,6 +5,7 @@ import { Component, createRef } from 'preact';
 import { signal } from '@preact/signals';
 import { relativeTimeFormat } from '../i18n/format';
 import { Icon } from '../platform/Icon';
+import { listen } from '../platform/listen';
 import { Composer } from './Composer';
 import { TypingIndicator } from './TypingIndicator';
 import { MessageRow, notice } from './MessageRow';
@@ -49,6 +50,8 @@ export class ChatView extends Component<ChatViewProps> {
   renderedTail = '';
   /** The last message and typing indicator the log last followed. */
   followedTail: string | undefined = undefined;
+  /** Stops following the visual viewport's size (a phone's keyboard). */
+  stopFollowingViewport: (() => void) | undefined = undefined;
   /** The next update of the stamps, while the log is on screen. */
   stampTimer: ReturnType<typeof setTimeout> | undefined = undefined;
 
@@ -76,10 +79,19 @@ export class ChatView extends Component<ChatViewProps> {
 
   override componentDidMount(): void {
     this.componentDidUpdate(this.props);
+    // A phone's keyboard opening shrinks the visual viewport and the log with it, which keeps its scrollTop:
+    // a log at the bottom stays there, so the newest message is not left behind the composer.
+    const viewport = this.log.current?.ownerDocument.defaultView?.visualViewport;
+    this.stopFollowingViewport = viewport
+      ? listen(viewport, 'resize', () => {
+          if (this.pinned) this.toBottom();
+        })
+      : undefined;
   }
 
   override componentWillUnmount(): void {
     clearTimeout(this.stampTimer);
+    this.stopFollowingViewport?.();
   }
 
   override componentDidUpdate(previous: ChatViewProps): void {
