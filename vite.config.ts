@@ -122,6 +122,22 @@ const localeTypes: Plugin = {
 };
 
 /**
+ * In dist/agent-widget.js, loadLocale's import() of each language names the module already built as
+ * dist/locales/<code>.js (`agent-widget/locales/<code>`): one file per language, whichever way it is imported.
+ */
+const localeModulesShared: Plugin = {
+  name: 'agent-widget:locale-modules-shared',
+  // Before Vite's resolver, which would bundle the source file instead.
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name === 'package',
+  resolveId(source, importer) {
+    const code = /^\.\/locales\/([a-z]+)$/.exec(source)?.[1];
+    if (code === undefined || importer?.endsWith('/i18n/load-locale.ts') !== true) return undefined;
+    return { id: `./locales/${code}.js`, external: true };
+  },
+};
+
+/**
  * The terser builds (dist/widget.js, dist/embed.js) go through oxc's minifier too, which also mangles:
  * each compressor finds what the other leaves (oxc writes `x==null` and `a||=b`, drops what terser's
  * inlining left unused), 179 B gzip smaller than terser alone. Still ASCII only.
@@ -304,6 +320,7 @@ export default defineConfig({
     chunkManifest(),
     embedPage,
     localeTypes,
+    localeModulesShared,
     oxcAfterTerser,
   ],
   environments,
