@@ -64,7 +64,9 @@ function classicScript(entry: string, fileName: string): EnvironmentOptions {
 /** Readable ES modules for browsers and bundlers, with their export signatures kept. */
 function readableModules(rollupOptions: NonNullable<BuildEnvironmentOptions['rollupOptions']> & { output: object }): EnvironmentOptions {
   return {
-    consumer: 'client',
+    // Not 'client': Vite would put its chunk-preload helper in these files, and an app that builds with Vite
+    // adds its own to them ("__vitePreload has already been declared"). The app's bundler preloads its way.
+    consumer: 'server',
     build: {
       ...shared,
       target: 'es2022',
