@@ -1,6 +1,8 @@
 // ESLint (flat config) with typescript-eslint: the checks a reviewer would otherwise make by hand, and the
 // import rules that hold the layers (CONTRIBUTING.md, "How the code is laid out"). Formatting is Prettier's.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,13 +17,25 @@ export default tseslint.config(
     // Browser and Node alike: the widget, the server, the tests and the scripts share the tree.
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
     rules: {
-      'no-sequences': 'error',
+      'no-sequences': ['error', { allowInParentheses: false }],
       'no-nested-ternary': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  // No module imports itself back through others: a loop makes the order of evaluation matter and hides
+  // which module is the lower layer.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Tests check what terminals and pages must never show: control characters are what they match.
   { files: ['test/**'], rules: { 'no-control-regex': 'off' } },

@@ -283,7 +283,7 @@ const environments: Record<string, EnvironmentOptions> = {
   // dist/embed.html + dist/embed.js: the iframe page, the same loader in inline mode.
   embed: classicScript('src/widget/entries/iframe-page.ts', 'embed.js'),
   // dist/agent-widget.js: `import { mount } from 'agent-widget'` for bundlers. Readable, and preact and
-  // @preact/signals-core stay imports so the app's bundler dedupes them with its own copy.
+  // @preact/signals stay imports so the app's bundler dedupes them with its own copy.
   // The panel is a chunk of its own (agent-widget-panel.js), imported on the visitor's first intent; what
   // it shares with the entry goes to agent-widget-shared.js.
   package: readableModules({

@@ -13,10 +13,14 @@ export interface DemoSettings {
   /** AGENT_SANDBOX_FAULTS as written. */
   faults: string;
   log: boolean;
+  /** ALLOWED_ORIGINS, each an origin. */
+  allowedOrigins: string[];
 }
 
 export interface DemoApi {
   readonly upstream: string;
+  /** The pages allowed to use the chat, once listening. */
+  readonly allowedOrigins: readonly string[];
   listening(port: number, origin: string): void;
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
 }

@@ -7,6 +7,7 @@
 //   AGENT_SANDBOX_STRICT=1                      strict-spec mode (src/sandbox/strict-spec.ts)
 //   AGENT_SANDBOX_FAULTS=/booking/public/slots:gateway:1   paths that fail (path:gateway|shape[:times], comma-separated)
 //   AGENT_LOG=1                                 print the proxy's log entries as JSON lines
+//   ALLOWED_ORIGINS=http://localhost:8080       other pages allowed to use the chat (comma-separated origins)
 
 /** The AGENT_* settings, checked: a bad combination throws an Error whose message says what to fix. */
 export function demoSettings(env) {
@@ -14,6 +15,17 @@ export function demoSettings(env) {
   if (realService && !(env.AGENT_API_KEY && env.AGENT_ID)) {
     throw new Error('AGENT_BASE_URL needs AGENT_API_KEY and AGENT_ID too.');
   }
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      const url = URL.canParse(value) ? new URL(value) : undefined;
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+        throw new Error(`ALLOWED_ORIGINS: "${value}" is not an origin (scheme, host and port, e.g. http://localhost:8080).`);
+      }
+      return url.origin;
+    });
   const now = env.AGENT_SANDBOX_NOW ? new Date(env.AGENT_SANDBOX_NOW) : undefined;
   if (now && Number.isNaN(now.getTime())) throw new Error(`AGENT_SANDBOX_NOW is not a date: ${env.AGENT_SANDBOX_NOW}`);
   return {
@@ -24,6 +36,7 @@ export function demoSettings(env) {
     strict: Boolean(env.AGENT_SANDBOX_STRICT),
     faults: env.AGENT_SANDBOX_FAULTS ?? '',
     log: Boolean(env.AGENT_LOG),
+    allowedOrigins,
   };
 }
 
@@ -46,13 +59,16 @@ export function createDemoApi({ server, node, sandbox }, settings) {
   return {
     /** Where the chat answers come from, for the start-up line. */
     upstream: settings.realService ?? 'the built-in sandbox',
+    /** The pages allowed to use the chat, once listening: the demo's own and ALLOWED_ORIGINS. */
+    allowedOrigins: [],
     listening(port, origin) {
+      this.allowedOrigins = [...new Set([origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...settings.allowedOrigins])];
       proxyListener = node.toNodeListener(
         server.createChatProxy({
           apiKey: settings.apiKey ?? sandbox.DEMO_API_KEY,
           baseUrl: settings.realService ?? `http://127.0.0.1:${port}/sandbox`,
           agentId: settings.agentId ?? sandbox.DEMO_AGENT_ID,
-          allowedOrigins: [...new Set([origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])],
+          allowedOrigins: this.allowedOrigins,
           forwardBooking: true,
           log: settings.log ? (entry) => console.log(JSON.stringify(entry)) : undefined,
         }),

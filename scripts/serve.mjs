@@ -146,6 +146,12 @@ server.listen(port, host, () => {
   const origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}`;
   api.listening(actual, origin);
   console.log(`agent-widget demo on ${api.upstream}: ${origin}/`);
+  console.log(
+    `Pages allowed to use its chat: ${api.allowedOrigins.join(', ')}. ` +
+      `Your own page: ALLOWED_ORIGINS=http://localhost:8080 npm start, then on it ` +
+      `<script src="${origin}/widget.js" async data-agent-id="${settings.agentId ?? sandbox.DEMO_AGENT_ID}" ` +
+      `data-chat-url="${origin}/api/chat" data-api-base="${origin}/api"></script>`,
+  );
   if (!settings.realService)
     console.log(
       `Command line against the sandbox: AGENT_BASE_URL=${origin}/sandbox AGENT_API_KEY=${sandbox.DEMO_API_KEY} ` +

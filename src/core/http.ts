@@ -28,26 +28,36 @@ export interface ApiErrorInit {
   argument?: string;
   /** A stable machine-readable code, when the server sent one. */
   code?: string;
+  /** The answer was not the `{ success }` envelope at all (an empty body, an HTML page, other JSON). */
+  withoutEnvelope?: boolean;
   cause?: unknown;
 }
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  // Declared only: the constructor copies them in (those the init leaves out stay undefined), so no class
-  // field is emitted to be overwritten.
-  declare readonly kind: ApiErrorKind;
+  readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no response was received. */
-  declare readonly status: number;
+  readonly status: number;
   /** The answer's X-RateLimit-* headers: the server client reads them; the widget's clients leave this empty. */
-  declare readonly rateLimit: RateLimitInfo;
+  readonly rateLimit: RateLimitInfo;
   /** Seconds to wait before retrying, from Retry-After or X-RateLimit-Reset. */
-  declare readonly retryAfter: number | undefined;
-  declare readonly argument: string | undefined;
-  declare readonly code: string | undefined;
+  readonly retryAfter: number | undefined;
+  /** The argument that failed validation. */
+  readonly argument: string | undefined;
+  /** A stable machine-readable code, when the server sent one. */
+  readonly code: string | undefined;
+  /** The answer was not the `{ success }` envelope at all: whatever answered may not be the service. */
+  readonly withoutEnvelope: boolean;
 
   constructor(message: string, init: ApiErrorInit) {
-    super(message, init);
-    Object.assign(this, init, { status: init.status ?? 0, rateLimit: init.rateLimit ?? {} });
+    super(message, 'cause' in init ? { cause: init.cause } : undefined);
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.rateLimit = init.rateLimit ?? {};
+    this.retryAfter = init.retryAfter;
+    this.argument = init.argument;
+    this.code = init.code;
+    this.withoutEnvelope = init.withoutEnvelope ?? false;
   }
 }
 
@@ -139,7 +149,14 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>, readRate
     new ApiError(message, { kind, status, rateLimit, retryAfter: wait, code });
 
   // A malformed answer to a failed call is still that failure; to a 2xx call it is a broken response.
-  const malformed = (what: string): ApiError => fail(`The service answered ${status} with ${what}.`, res.ok ? 'invalid_response' : 'http');
+  const malformed = (what: string): ApiError =>
+    new ApiError(`The service answered ${status} with ${what}.`, {
+      kind: res.ok ? 'invalid_response' : 'http',
+      status,
+      rateLimit,
+      retryAfter,
+      withoutEnvelope: true,
+    });
 
   if (!text.trim()) throw malformed('an empty body');
   // JSON.parse never returns undefined: undefined means it threw.

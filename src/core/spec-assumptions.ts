@@ -1,6 +1,6 @@
 // Every place where the spec (../shared/api-spec.md) says "not shown" and we had to assume
 // something: the ONE file to read, and to correct, when the real service turns out otherwise.
-// Nothing else in src/ may hard-code one of these; the README's "Assumed by us" points here.
+// Nothing else in src/ may hard-code one of these; docs/server.md's "Assumed paths" points here.
 
 /** Paths the spec references but does not show (§4 Web sources, Documents). */
 export const assumedPaths = {

@@ -12,6 +12,11 @@ export interface WallClock {
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
+
+const ISO_DATE = /^\d{4}-\d\d-\d\d$/;
+
+/** YYYY-MM-DD that names a real day (no 2026-02-30, no month 13): calendar arithmetic writes its month and day back unchanged. */
+export const isIsoDate = (value: string): boolean => ISO_DATE.test(value) && addDays(value, 0).slice(5) === value.slice(5);
 const DAY_MS = 86_400_000;
 const formatters: Record<string, Intl.DateTimeFormat | undefined> = {};
 

@@ -1,12 +1,11 @@
 // Format checks shared by the clients (before any request), the sandbox (at its boundary) and the UI.
 import { ApiError } from './http';
 import { isNonEmptyString } from './guards';
-import { addDays } from './time';
+import { isIsoDate } from './time';
 
-export { isNonEmptyString };
+export { isIsoDate, isNonEmptyString };
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const ISO_DATE = /^\d{4}-\d\d-\d\d$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The spec shows codes as BK-XXXXXX: six characters from A-Z and 0-9. */
 const BOOKING_CODE = /^BK-[A-Z0-9]{6}$/;
@@ -17,9 +16,6 @@ export const isYearMonth = (v: string): boolean => YEAR_MONTH.test(v);
 export const isHHMM = (v: string): boolean => HH_MM.test(v);
 export const isBookingCode = (v: string): boolean => BOOKING_CODE.test(v);
 export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
-
-/** YYYY-MM-DD that names a real day (no 2026-02-30, no month 13): calendar arithmetic writes its month and day back unchanged. */
-export const isIsoDate = (v: string): boolean => ISO_DATE.test(v) && addDays(v, 0).slice(5) === v.slice(5);
 
 /** Codes are typed by people: tolerate case and surrounding spaces, nothing else. */
 export const normalizeBookingCode = (v: string): string => v.trim().toUpperCase();

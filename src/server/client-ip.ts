@@ -1,7 +1,12 @@
 // Who is calling, for rate limits and log counts, without keeping anyone's address.
-import type { ProxyContext } from './proxy';
 
 /** Reads the client's address from the request; null or undefined when it cannot be known. */
+/** What the server adapter knows of the request beyond the Request itself. */
+export interface ProxyContext {
+  /** The client's address as the server saw it (socket address); see clientIp and trustProxy. */
+  ip?: string;
+}
+
 export type ClientIpResolver = (request: Request, ctx: ProxyContext) => string | null | undefined;
 
 /** The first (and normally only) address of a header a platform sets and overwrites on every request. */

@@ -1,7 +1,8 @@
 // agent-widget/server: the chat proxy (keeps the API key on the server) and the typed client
 // for every authenticated endpoint. Nothing here imports the widget, the sandbox or a node: built-in, so
 // Workers and Deno projects need no @types/node; the node:http adapter is agent-widget/server/node.
-export { createChatProxy, type ChatProxyConfig, type ChatProxyHandler, type ProxyContext } from './proxy';
+export { createChatProxy, type ChatProxyConfig, type ChatProxyHandler } from './proxy';
+export type { ProxyContext } from './client-ip';
 export type { ClientIpPreset, ClientIpResolver } from './client-ip';
 export {
   bodyBytesFor,

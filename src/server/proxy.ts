@@ -5,7 +5,7 @@
 import type { ProxyChatRequest } from '../core/types';
 import { isRecord, parseJson } from './body';
 import { allowedMethods, bookingMethod, bookingRoute, bookingSegment } from './booking-forward';
-import { createClientIdentifier, type ClientIdentity } from './client-ip';
+import { createClientIdentifier, type ClientIdentity, type ProxyContext } from './client-ip';
 import { resolveProxyOptions, type ChatProxyOptions, type ProxyLogEntry, type ProxyLogReason, type ResolvedProxyOptions } from './options';
 import {
   failure,
@@ -20,11 +20,6 @@ import {
 import { isSafeConversationId, mapChatReply } from './reply-mapping';
 import { agentStep, dailyStep, limitStep, readBodyStep, type RouteContext, type Step } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
-
-export interface ProxyContext {
-  /** The client's address as the server saw it (socket address); see clientIp and trustProxy. */
-  ip?: string;
-}
 
 export type ChatProxyHandler = (request: Request, ctx?: ProxyContext) => Promise<Response>;
 

@@ -41,7 +41,7 @@ suite('booking in Chromium', () => {
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date(NOW));
+    await demo.freezeClock(page);
     await page.goto(demo.server.url);
     const launcher = page.getByRole('button', { name: 'Chat with Harbor Physio' });
     await launcher.waitFor();
@@ -185,7 +185,7 @@ suite('booking in Chromium', () => {
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date(NOW));
+    await demo.freezeClock(page);
     await page.goto(demo.server.url);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     await page.getByRole('tab', { name: 'Book', exact: true }).click();

@@ -3,7 +3,6 @@
 // nothing; screenshots at 1280 and 320 px wide, and right to left, for a person to look at.
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { MARKDOWN_SAMPLE } from '../../src/sandbox/chat/knowledge';
 import he from '../../src/widget/i18n/locales/he';
 import { axeViolations } from './support/axe';
 import { ask, chatLog, openChat } from './support/chat';
@@ -12,6 +11,35 @@ import { suite, useDemo } from './support/demo';
 const NOW = '2026-11-23T14:00:00Z';
 const demo = useDemo({ now: NOW });
 
+/** The sandbox's Markdown sample (its reply to "/markdown-test") as Copy puts it on the clipboard as text. */
+const COPIED_TEXT = [
+  'Heading one',
+  '',
+  'Heading two',
+  '',
+  'A paragraph with bold, italic, inline code and a link (https://example.com/harbor-physio). A second line in the same paragraph.',
+  '',
+  '- bullet one',
+  '- bullet two with bold',
+  '',
+  '1. first',
+  '2. second',
+  '',
+  '> A quoted line.',
+  '',
+  'const code = "block";',
+  '',
+  'Contact: email (hello@example.com) or phone (+15550100).',
+  '',
+  'Bare: https://example.com/harbor-physio/prices, front-desk@example.com or +1 (555) 010-0199.',
+  '',
+  'Treatment room with a window (https://example.com/room.jpg)',
+  '',
+  'Appointment | Length | Price',
+  'Intro call | 15 min | free',
+  'Treatment session with a longer name than fits | 60 min | $120',
+].join('\n');
+
 /** The calls the README's recipe made to the page's analytics (gtag stubbed to record them). */
 const analytics = (page: Page) => page.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
 
@@ -19,7 +47,7 @@ suite('feedback in Chromium', () => {
   test('Helpful from the keyboard reaches the page', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.clock.install({ time: new Date(NOW) });
+    await demo.installClock(page);
     await page.goto(demo.server.url);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     // The README's recipe, as an owner's page runs it, with gtag recording its calls.
@@ -62,7 +90,7 @@ suite('feedback in Chromium', () => {
     await context.close();
   });
 
-  test('Copy puts the reply on the clipboard as the agent wrote it', async () => {
+  test('Copy puts the reply on the clipboard as readable text and as HTML with its formatting', async () => {
     const context = await demo.browser.newContext({
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
@@ -73,8 +101,17 @@ suite('feedback in Chromium', () => {
     await chatLog(page).getByText('Heading one').waitFor();
     await chatLog(page).getByRole('button', { name: 'Copy', exact: true }).click();
     await chatLog(page).getByRole('button', { name: 'Copied', exact: true }).waitFor();
-    // Every line of the reply's Markdown, link addresses and table included.
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_SAMPLE);
+    // The reply as a person reads it: no Markdown, each link's address after its text, the table's rows.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(COPIED_TEXT);
+    // And its formatting, for a paste into mail or a document.
+    const html = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return item ? (await item.getType('text/html')).text() : '';
+    });
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<a href="https://example.com/harbor-physio">link</a>');
+    expect(html).toContain('<th>Appointment</th><th>Length</th><th>Price</th>');
+    expect(html).not.toMatch(/class=|target=|opens in a new tab/);
     // Copied is read out from the log, then the button is Copy again.
     await chatLog(page).getByRole('button', { name: 'Copy', exact: true }).waitFor();
     await context.close();

@@ -44,6 +44,20 @@ suite('Stop in Chromium', () => {
     expect((await cancelled).failure()?.errorText).toBe('net::ERR_ABORTED');
     release();
     await log.getByText('Stopped.').waitFor();
+    // The visitor's own choice: in the quiet colour of the log's notes, not the colour of a failure.
+    const colours = await log.getByText('Stopped.').evaluate((notice) => {
+      const probe = (name: string) => {
+        const span = notice.ownerDocument.createElement('span');
+        span.style.color = `var(${name})`;
+        notice.append(span);
+        const colour = getComputedStyle(span).color;
+        span.remove();
+        return colour;
+      };
+      return { notice: getComputedStyle(notice).color, muted: probe('--aw-muted'), danger: probe('--aw-danger') };
+    });
+    expect(colours.notice).toBe(colours.muted);
+    expect(colours.notice).not.toBe(colours.danger);
     expect(await page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
     expect(await log.getByText('Sunday:').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

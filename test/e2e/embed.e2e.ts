@@ -44,7 +44,7 @@ async function framed(params: Record<string, string>, fragment = '', csp?: strin
     timezoneId: 'America/New_York',
   });
   // The visitor's clock is the sandbox's: the calendar opens on NOW's month whatever day the test runs.
-  await context.clock.setFixedTime(new Date(NOW));
+  await demo.freezeClock(context);
   await addProbe(context);
   if (csp)
     await context.route('**/embed.html*', async (route) => {

@@ -27,7 +27,7 @@ const demo = useDemo({ now: NOW, fixtures: true });
 async function newContext(options: BrowserContextOptions): Promise<BrowserContext> {
   const context = await demo.browser.newContext({ ...options, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'America/New_York' });
   // The visitor's clock is the sandbox's: the calendar opens on NOW's month whatever day the test runs.
-  await context.clock.setFixedTime(new Date(NOW));
+  await demo.freezeClock(context);
   await addProbe(context);
   return context;
 }

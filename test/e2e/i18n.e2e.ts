@@ -43,7 +43,7 @@ async function openPage(lang: string, options: { phone?: boolean; block?: boolea
   const context = await demo.browser.newContext({ ...device, timezoneId: 'America/New_York' });
   const page = await context.newPage();
   // The sandbox's day, whatever day the test runs on.
-  await page.clock.setFixedTime(new Date(NOW));
+  await demo.freezeClock(page);
   const fetched: string[] = [];
   const messages: string[] = [];
   page.on('console', (m) => m.text().startsWith('[AgentWidget]') && messages.push(m.text()));

@@ -25,19 +25,19 @@ async function accessibilityTree(page: Page): Promise<AXNode[]> {
 }
 
 async function openBook(page: Page): Promise<void> {
-  await page.clock.setFixedTime(new Date(NOW));
+  await demo.freezeClock(page);
   await page.goto(demo.server.url);
   await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
   await page.getByRole('tab', { name: 'Book', exact: true }).click();
 }
 
 suite('strict-spec service in Chromium', () => {
-  test('a gateway error page on the first config request: a calm message and Try again, then the flow; a taken slot as a plain 400', async () => {
+  test('a gateway error page on the first config request: the service is out of reach, Try again, then the flow; a taken slot as a plain 400', async () => {
     const context = await demo.browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });
     const page = await context.newPage();
     await openBook(page);
     const alert = page.getByRole('alert');
-    await alert.getByText('Something went wrong. Please try again.').waitFor();
+    await alert.getByText("We can't reach the booking service right now. Please try again in a moment.").waitFor();
     await page.screenshot({ path: 'test-results/strict-gateway.png' });
     await alert.getByRole('button', { name: 'Try again' }).click();
 
@@ -95,7 +95,7 @@ suite('strict-spec service in Chromium', () => {
 
     const context = await demo.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date(NOW));
+    await demo.freezeClock(page);
     await page.goto(demo.server.url);
     await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
     await page.getByRole('tab', { name: 'My booking' }).click();

@@ -10,7 +10,7 @@ import { suite, useDemo } from './support/demo';
 
 const demo = useDemo({ now: '2026-11-23T14:00:00Z', fixtures: true });
 
-/** The README's theming example, verbatim: what it shows is what this file checks. */
+/** The theming example of docs/widget.md, verbatim: what it shows is what this file checks. */
 const THEME_CSS = `
 [data-agent-widget] {
   --aw-accent: #9a3412;
@@ -77,8 +77,8 @@ async function open(page: Page): Promise<void> {
 }
 
 suite('owner theming in Chromium', () => {
-  test('the README shows the example these tests run', () => {
-    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(`<style>${THEME_CSS}\n</style>`);
+  test('docs/widget.md shows the example these tests run', () => {
+    expect(readFileSync(new URL('../../docs/widget.md', import.meta.url), 'utf8')).toContain(`<style>${THEME_CSS}\n</style>`);
   });
 
   test('light: the page’s properties and ::part() rules restyle the launcher and panel; data-z-index puts it under a cookie banner', async () => {

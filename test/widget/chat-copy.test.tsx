@@ -1,9 +1,10 @@
-// Copy under each reply: the reply as the agent wrote it goes to the clipboard, and the button says
-// Copied (or Could not copy) for two seconds. The Chromium e2e (chat-feedback.e2e.ts) copies to the real
+// Copy under each reply: the reply as shown goes to the clipboard, as readable text (links with their
+// addresses) and, where the browser takes several kinds, as HTML; the button says Copied (or Could not
+// copy) for two seconds. The Chromium e2e (chat-feedback.e2e.ts) copies to the real
 // clipboard.
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, expect, test, vi } from 'vitest';
-import { COPIED_MS } from '../../src/widget/chat/ChatView';
+import { COPIED_MS } from '../../src/widget/chat/MessageRow';
 import german from '../../src/widget/i18n/locales/de';
 import { useSandboxServer } from '../support/msw';
 import { advance, FAKE_TIMERS, mountWidget, proxyReplying, send, settle } from './helpers';
@@ -30,6 +31,17 @@ function clipboard(write: () => Promise<void> = async () => undefined) {
   return copied;
 }
 
+/** A Blob's text, read as a page would (jsdom's Blob has no text()). */
+function textOf(blob: Blob | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!blob) return reject(new Error('no such kind'));
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 /** A widget that has answered `message` with "You said: " and the message. */
 async function answered(message: string, options: Parameters<typeof mountWidget>[0] = {}) {
   api.server.use(proxyReplying().handler);
@@ -40,15 +52,48 @@ async function answered(message: string, options: Parameters<typeof mountWidget>
   return widget;
 }
 
-test('Copy copies the reply as the agent wrote it, not the greeting or the visitor message', async () => {
+test('Copy copies the reply as readable text, not the greeting or the visitor message', async () => {
   const copied = clipboard();
-  const { ui } = await answered('Read **this** at [our page](https://example.com/help)');
+  const { ui } = await answered('Read **this** at [our page](https://example.com/help)\n- one\n- two');
   // One Copy: not under the greeting, not under the visitor's message.
   fireEvent.click(ui.getByRole('button', { name: 'Copy' }));
   await settle(2);
-  // Its Markdown: the link keeps its address, which the text on screen does not show.
-  expect(copied).toEqual(['You said: Read **this** at [our page](https://example.com/help)']);
+  // No Markdown: the link keeps its address after its text, the list its items on their own lines.
+  expect(copied).toEqual(['You said: Read this at our page (https://example.com/help)\n\n- one\n- two']);
   expect(ui.getByRole('button', { name: 'Copied' })).not.toBeNull();
+});
+
+test('where the browser takes several kinds, Copy gives the text and HTML with the formatting and nothing else', async () => {
+  const items: Record<string, Blob>[] = [];
+  // jsdom has no ClipboardItem: a stand-in that keeps what it is given, as Chromium's does.
+  vi.stubGlobal(
+    'ClipboardItem',
+    class {
+      constructor(readonly kinds: Record<string, Blob>) {
+        items.push(kinds);
+      }
+    },
+  );
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { write: async () => undefined, writeText: async () => undefined },
+  });
+  try {
+    const { ui } = await answered('Read **this** at [our page](https://example.com/help)');
+    fireEvent.click(ui.getByRole('button', { name: 'Copy' }));
+    await settle(2);
+    expect(items).toHaveLength(1);
+    const [kinds] = items;
+    expect(Object.keys(kinds ?? {}).sort()).toEqual(['text/html', 'text/plain']);
+    expect(await textOf(kinds?.['text/plain'])).toBe('You said: Read this at our page (https://example.com/help)');
+    // The formatting and the address; no class, target, rel or screen-reader hint of ours.
+    expect(await textOf(kinds?.['text/html'])).toBe(
+      '<p>You said: Read <strong>this</strong> at <a href="https://example.com/help">our page</a></p>',
+    );
+    expect(ui.getByRole('button', { name: 'Copied' })).not.toBeNull();
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });
 
 test('Copied stands for two seconds, then the button is Copy again', async () => {

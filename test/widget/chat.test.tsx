@@ -19,6 +19,7 @@ import {
   settle,
   type,
 } from './helpers';
+import { STILL_WORKING_MS } from '../../src/widget/chat/TypingIndicator';
 
 const api = useSandboxServer();
 
@@ -342,6 +343,30 @@ describe('failure rows', () => {
     expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  test('no answer from a chat proxy on another origin: one console line for the owner naming this page, whatever the resends', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.server.use(networkDown(), networkDown());
+    const { ui } = mountWidget();
+    send(openChat(ui), 'Hello');
+    await settle();
+    await advance(2000);
+    await settle();
+    expect(consoleWarn).toHaveBeenCalledTimes(1);
+    expect(String(consoleWarn.mock.calls[0]?.[0])).toContain(`add ${window.location.origin} to its allowedOrigins`);
+    expect(String(consoleWarn.mock.calls[0]?.[0])).toContain(CHAT_URL);
+  });
+
+  test("no answer from a chat proxy on the page's own origin: no word about origins", async () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sameOrigin = new URL('/api/chat', window.location.href).href;
+    api.server.use(http.post(sameOrigin, () => HttpResponse.error(), { once: true }));
+    const { ui } = mountWidget({ chatUrl: sameOrigin });
+    send(openChat(ui), 'Hello');
+    expect(await ui.findByText(/We can't reach the chat service/)).toBeTruthy();
+    expect(consoleWarn).not.toHaveBeenCalled();
+  });
+
   test('unreachable, then the service comes back: the message goes by itself and the draft typed meanwhile stays', async () => {
     vi.useFakeTimers(FAKE_TIMERS);
     const proxy = proxyReplying(() => 'Back.');
@@ -403,18 +428,14 @@ describe('failure rows', () => {
     expect(attempts).toBe(1);
   });
 
-  test.each([
-    [500, 'upstream_error'],
-    [502, 'upstream_error'],
-    [504, 'upstream_timeout'],
-  ] as const)('%i: something went wrong, with a manual Retry that works', async (status, code) => {
+  test('500: something went wrong, with a manual Retry that works', async () => {
     const proxy = proxyReplying(() => 'Recovered.');
-    api.server.use(proxyFailing(status, code), proxy.handler);
+    api.server.use(proxyFailing(500, 'internal_error'), proxy.handler);
     const { ui, handle } = mountWidget();
     const errors = errorsOf(handle);
     send(openChat(ui), 'Hello');
     expect(await ui.findByText(/Something went wrong/)).toBeTruthy();
-    expect(errors).toEqual([expect.objectContaining({ status, code, retry: 'manual' })]);
+    expect(errors).toEqual([expect.objectContaining({ status: 500, code: 'internal_error', retry: 'manual' })]);
     await settle(3);
     expect(proxy.seen).toHaveLength(0);
 
@@ -423,7 +444,47 @@ describe('failure rows', () => {
     expect(ui.queryByText(/Something went wrong/)).toBeNull();
   });
 
-  test('no answer before the deadline: something went wrong, Retry', async () => {
+  /** A gateway in front of the proxy whose service is down: its own HTML page, answered once. */
+  const gatewayPage = (status: number) =>
+    http.post(
+      CHAT_URL,
+      () => new HttpResponse('<html><body>Service Unavailable</body></html>', { status, headers: { 'Content-Type': 'text/html' } }),
+      {
+        once: true,
+      },
+    );
+
+  test.each([
+    { status: 502, down: () => proxyFailing(502, 'upstream_error') },
+    { status: 503, down: () => gatewayPage(503) },
+    { status: 504, down: () => proxyFailing(504, 'upstream_timeout') },
+  ])(
+    '$status, the service behind the proxy down: said so, and resent by itself with backoff until it answers',
+    async ({ status, down }) => {
+      vi.useFakeTimers(FAKE_TIMERS);
+      const proxy = proxyReplying(() => 'Recovered.');
+      api.server.use(down(), down(), proxy.handler);
+      const { ui, handle } = mountWidget();
+      const errors = errorsOf(handle);
+      send(openChat(ui), 'Hello');
+      await settle();
+      expect(ui.getByText(/We can't reach the chat service/)).toBeTruthy();
+      expect(ui.queryByText(/Something went wrong/)).toBeNull();
+      expect(errors).toEqual([expect.objectContaining({ status, retry: 'auto' })]);
+      // The first resend after 2 s meets the service still down; the next, 4 s later, gets through.
+      await advance(2000);
+      await settle();
+      expect(errors).toHaveLength(2);
+      expect(proxy.seen).toHaveLength(0);
+      await advance(4000);
+      await settle();
+      expect(ui.getByText('Recovered.')).toBeTruthy();
+      expect(ui.queryByText(/We can't reach/)).toBeNull();
+      expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'Hello' }]);
+    },
+  );
+
+  test('a slow reply: still working after 15 s, then the deadline ends the wait calmly with Retry', async () => {
     vi.useFakeTimers(FAKE_TIMERS);
     api.server.use(http.post(CHAT_URL, () => new Promise<Response>(() => undefined)));
     const { ui, handle } = mountWidget();
@@ -431,9 +492,16 @@ describe('failure rows', () => {
     send(openChat(ui), 'Hello');
     await settle();
     expect(ui.getByText('Acme is typing…')).toBeTruthy();
-    await advance(45_000);
+    await advance(STILL_WORKING_MS - 1);
     await settle();
-    expect(ui.getByText(/Something went wrong/)).toBeTruthy();
+    expect(ui.queryByText('Acme is still working on a reply…')).toBeNull();
+    await advance(1);
+    await settle();
+    expect(ui.getByText('Acme is still working on a reply…')).toBeTruthy();
+    await advance(45_000 - STILL_WORKING_MS);
+    await settle();
+    expect(ui.queryByText('Acme is still working on a reply…')).toBeNull();
+    expect(ui.getByText('No answer came in time. Your message was not sent.')).toBeTruthy();
     expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(errors).toEqual([expect.objectContaining({ kind: 'timeout', retry: 'manual' })]);
   });
@@ -447,6 +515,7 @@ describe('failure rows', () => {
     expect(ui.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toContain('origin_not_allowed');
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain(`add ${window.location.origin} to its allowedOrigins`);
   });
 
   test('nothing at the chat URL (404): the owner reads "No chat proxy at <url>", the visitor gets no Retry', async () => {

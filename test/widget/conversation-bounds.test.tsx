@@ -4,7 +4,7 @@
 // keys are never touched.
 import { act } from '@testing-library/preact';
 import { expect, test, vi } from 'vitest';
-import { CUT_MARKER, MAX_CONVERSATION_CHARS, MAX_MESSAGE_CHARS } from '../../src/widget/chat/store';
+import { CUT_MARKER, MAX_CONVERSATION_CHARS, MAX_MESSAGE_CHARS } from '../../src/widget/chat/messages';
 import { createStore, MAX_STORED_CHARS, storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import { AGENT_ID, forget, mountWidget, openChat, proxyReplying, send } from './helpers';

@@ -96,11 +96,13 @@ describe('bare links and images', () => {
 });
 
 describe('markdown structure', () => {
-  test('paragraphs, line breaks, bold, italics and code', () => {
-    const reply = show('First line\nsecond line\n\nNew **bold** and *soft* and `a<b>`');
+  test('paragraphs, soft and hard line breaks, bold, italics and code', () => {
+    const reply = show('First line\nsecond line  \nthird line\\\nlast\n\nNew **bold** and *soft* and `a<b>`');
     const paragraphs = reply.querySelectorAll('p');
     expect(paragraphs).toHaveLength(2);
-    expect(paragraphs[0]?.querySelectorAll('br')).toHaveLength(1);
+    // A row break alone is soft: a space. Two spaces or a backslash at the row's end break the line.
+    expect(paragraphs[0]?.querySelectorAll('br')).toHaveLength(2);
+    expect(paragraphs[0]?.textContent).toBe('First line second linethird linelast');
     expect(reply.querySelector('strong')?.textContent).toBe('bold');
     expect(reply.querySelector('em')?.textContent).toBe('soft');
     expect(reply.querySelector('code')?.textContent).toBe('a<b>');
@@ -181,7 +183,7 @@ describe('markdown structure', () => {
   test('pipes without a divider row are text', () => {
     const reply = show('a | b\nc | d');
     expect(reply.querySelector('table')).toBeNull();
-    expect(reply.textContent).toBe('a | bc | d');
+    expect(reply.textContent).toBe('a | b c | d');
   });
 
   test('a heading is shown as a bold paragraph (no heading levels inside the log)', () => {
@@ -192,7 +194,7 @@ describe('markdown structure', () => {
 
   test('a > quote becomes a blockquote', () => {
     const reply = show('Said:\n> first\n> *second*\nafter');
-    expect(reply.querySelector('blockquote')?.textContent).toBe('firstsecond');
+    expect(reply.querySelector('blockquote')?.textContent).toBe('first second');
     expect(reply.querySelector('blockquote em')?.textContent).toBe('second');
     expect(reply.lastElementChild?.textContent).toBe('after');
   });

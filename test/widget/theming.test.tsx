@@ -1,4 +1,4 @@
-// Owner theming (README, Theming): the documented custom properties are declared on the host only, so
+// Owner theming (docs/widget.md, Theming): the documented custom properties are declared on the host only, so
 // the page's own rules on the host element win over them, in either theme; data-z-index / init({ zIndex })
 // is validated like every option and reaches the host rules; the documented ::part() names are on the
 // elements they name. Computed colours in a real browser: test/e2e/theming.e2e.ts.
@@ -19,7 +19,7 @@ useSandboxServer();
 const REQUIRED = { agentId: 'demo-agent', apiBase: 'https://sandbox.test/api', chatUrl: '/api/chat' };
 const page = 'https://shop.test/';
 
-/** Every custom property the README documents for owners. */
+/** Every custom property docs/widget.md documents for owners. */
 const PROPERTIES = [
   'accent',
   'on-accent',
@@ -135,8 +135,8 @@ describe('custom properties', () => {
       expect(launcher).toMatch(new RegExp(`:host\\s*\\{[^}]*${name}:`));
   });
 
-  test('the README gives the defaults the widget declares', () => {
-    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  test('docs/widget.md gives the defaults the widget declares', () => {
+    const readme = readFileSync(join(process.cwd(), 'docs', 'widget.md'), 'utf8');
     const host = /:host\s*\{([^}]*)\}/.exec(css[0] ?? '')?.[1] ?? '';
     const sized = [...host.matchAll(/(--aw-[\w-]+):\s*([^;]+);/g)];
     expect(sized.map(([, name]) => name)).toEqual(['--aw-radius', '--aw-font', '--aw-launcher-size', '--aw-offset-x', '--aw-offset-y']);

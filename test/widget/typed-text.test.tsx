@@ -1,10 +1,10 @@
-// Typed text survives a reload: the composer's draft and the messages that did not get through (failed,
-// stopped or on their way) are kept with the conversation (same entry, TTL and reset) when the page is
-// hidden, and offered again after, Stopped, with Retry.
+// Typed text survives a reload: the composer's draft (a first visit's too) and the messages that did not
+// get through (failed, stopped or on their way) are kept with the conversation (same entry, TTL and reset)
+// when the page is hidden, and offered again after, Stopped, with Retry.
 import { act, fireEvent } from '@testing-library/preact';
 import { http } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/store';
+import { MAX_MESSAGE_CHARS } from '../../src/widget/chat/messages';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
 import {
@@ -50,11 +50,24 @@ function reload({ handle }: Mounted): Mounted {
 const stored = () => (JSON.parse(localStorage.getItem(CHAT_KEY) ?? 'null') as { value: { draft: string } } | null)?.value;
 
 describe('typed text across a reload', () => {
-  test('a draft alone is not stored: nothing is written before the visitor first sends', () => {
+  test("a first visit's draft, typed before anything was sent, is kept too and comes back", () => {
     const mounted = mountWidget();
     type(openChat(mounted.ui), 'Half a question');
     hide();
-    expect(localStorage.length).toBe(0);
+    expect(stored()?.draft).toBe('Half a question');
+    const { ui } = reload(mounted);
+    const box = ui.getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveProperty('value', 'Half a question');
+    // Deleted by hand, with no conversation: nothing stays stored.
+    type(box, '');
+    hide();
+    expect(localStorage.getItem(CHAT_KEY)).toBeNull();
+  });
+
+  test('a first visit with nothing typed writes nothing', () => {
+    const mounted = mountWidget();
+    openChat(mounted.ui);
+    hide();
     act(() => mounted.handle.destroy());
     forget(mounted.handle);
     expect(localStorage.length).toBe(0);

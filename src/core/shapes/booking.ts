@@ -4,8 +4,7 @@
 // ../spec-assumptions for the defaults that are assumptions).
 import { isNonEmptyString } from '../guards';
 import { array, boolean, number, object, optional, record, string, where, type Infer, type Schema } from '../schema';
-import { isTimeZone } from '../time';
-import { isIsoDate } from '../validate';
+import { isIsoDate, isTimeZone } from '../time';
 
 const text = where(string, isNonEmptyString, 'a non-empty string');
 /** Text that may be absent, which reads as empty. */

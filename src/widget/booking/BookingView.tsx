@@ -1,5 +1,5 @@
 // The Book view: duration, day, time, details, review, confirmation. State and requests live in the store.
-import type { ComponentChildren, TargetedEvent } from 'preact';
+import type { FunctionComponent, TargetedEvent } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { daysInMonth, zonedToInstant } from '../../core/time';
 import type { BookingConfig, FormField } from '../../core/types';
@@ -8,40 +8,47 @@ import { googleCalendarUrl, icsText } from './add-to-calendar';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, monthName, zoneName } from './intl';
-import { bookingRows, facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Row } from './parts';
+import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Fact } from './parts';
 import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
-import type { BookingViewProps } from './types';
-import { reactive } from '../platform/reactive';
+import type { BookingViewProps } from './view-props';
 
 type Env = StepEnv<BookingFlow>;
 
-export const BookingView = reactive(function BookingView({ stores, strings }: BookingViewProps) {
-  const store = stores.flow();
-  const step = store.step.value;
-  return <StepView step={step}>{STEPS[step]({ store, t: strings, ctx: stores.context })}</StepView>;
-});
+interface StepProps {
+  env: Env;
+}
 
-const LoadingStep = (env: Env) => {
+export function BookingView({ stores, strings }: BookingViewProps) {
+  const store = stores.flow();
+  const CurrentStep = STEPS[store.step.value];
+  return (
+    <StepView step={store.step.value}>
+      <CurrentStep env={{ store, t: strings, ctx: stores.context }} />
+    </StepView>
+  );
+}
+
+function LoadingStep({ env }: StepProps) {
   return (
     <Step env={env} heading={env.t.bookHeading}>
       {!env.store.problem.value && <p role="status">{env.t.loading}</p>}
     </Step>
   );
-};
+}
 
 /** The booking page's title. */
-const pageTitle = (c: BookingConfig) => (
+const pageTitle = (config: BookingConfig) => (
   <p class="booking-title" dir="auto">
-    {c.booking_title}
+    {config.booking_title}
   </p>
 );
 
 /** The booking page's title and description; given the config in the step's render, so that step re-renders with it. */
-const intro = (c: BookingConfig | null) =>
-  c && (
+const intro = (config: BookingConfig | null) =>
+  config && (
     <div>
-      {pageTitle(c)}
-      {c.booking_description && <p dir="auto">{c.booking_description}</p>}
+      {pageTitle(config)}
+      {config.booking_description && <p dir="auto">{config.booking_description}</p>}
     </div>
   );
 
@@ -49,7 +56,7 @@ const intro = (c: BookingConfig | null) =>
 const durationOf = ({ store, ctx }: Env, d = store.duration.value): string =>
   d ? durationText(ctx.locale, d.label, d.duration_minutes) : '';
 
-const DurationStep = (env: Env) => {
+function DurationStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   return (
     <Step env={env} heading={t.durationHeading}>
@@ -68,7 +75,7 @@ const DurationStep = (env: Env) => {
       </ul>
     </Step>
   );
-};
+}
 
 /** What the month shown says of itself: nothing free within the horizon, a jump from an empty month, or nothing. */
 const monthNotice = ({ store, t, ctx }: Env): string => {
@@ -78,7 +85,7 @@ const monthNotice = ({ store, t, ctx }: Env): string => {
   return '';
 };
 
-const DateStep = (env: Env) => {
+function DateStep({ env }: StepProps) {
   const { store, t } = env;
   const month = store.month.value;
   return (
@@ -97,7 +104,7 @@ const DateStep = (env: Env) => {
       <Calendar env={env} />
     </Step>
   );
-};
+}
 
 /**
  * "Times in <zone> · show in <other zone>", the zones named as of the days `from` to `to` on show.
@@ -106,9 +113,9 @@ const DateStep = (env: Env) => {
  */
 const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
   const { locale, visitorTimeZone } = ctx;
-  const agentZone = store.zone();
+  const agentZone = store.agentZone();
   const name = (zone: string) => zoneName(locale, zone, zonedToInstant(from, '00:00', zone), zonedToInstant(to, '23:59', zone));
-  const shown = store.shown();
+  const shown = store.shownZone();
   return (
     <p class="sub">
       {fmt(t.timesIn, { zone: name(shown) })}
@@ -130,7 +137,7 @@ const zoneLine = ({ store, t, ctx }: Env, from: string, to: string) => {
  * label wraps, whatever the locale's time format.
  */
 const slotButtons = ({ store, t, ctx }: Env, slots: Slot[]) => {
-  const zone = store.shown();
+  const zone = store.shownZone();
   const views = slots.map((slot) => [slot, formatInstant(ctx.locale, zone, slot.instant)] as const);
   return (
     <ul class="slots" style={{ '--aw-b-n': Math.max(...views.map(([, label]) => label.length)) }}>
@@ -151,7 +158,7 @@ const slotButtons = ({ store, t, ctx }: Env, slots: Slot[]) => {
   );
 };
 
-const TimeStep = (env: Env) => {
+function TimeStep({ env }: StepProps) {
   const { store, t, ctx } = env;
   const day = store.date.value ?? '';
   const slots = store.slots();
@@ -162,7 +169,7 @@ const TimeStep = (env: Env) => {
       {zoneLine(env, day, day)}
       {taken && (
         <div role="alert" class="taken">
-          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shown(), taken.instant) })}</p>
+          <p>{fmt(t.taken, { time: formatInstant(ctx.locale, store.shownZone(), taken.instant) })}</p>
           {slots && slotButtons(env, nearest(slots, taken))}
         </div>
       )}
@@ -175,18 +182,18 @@ const TimeStep = (env: Env) => {
       )}
     </Step>
   );
-};
+}
 
 /** The day's times, or that there are none. */
 const slotsOrNone = (env: Env, slots: Slot[]) => (slots.length ? slotButtons(env, slots) : <p>{env.t.noSlots}</p>);
 
-const FormStep = (env: Env) => {
+function FormStep({ env }: StepProps) {
   const { store, t } = env;
   return (
     <Step
       env={env}
       heading={t.formHeading}
-      onSubmit={store.submit}
+      onSubmit={store.submitForm}
       actions={
         <button type="submit" class="btn">
           {t.next}
@@ -198,7 +205,7 @@ const FormStep = (env: Env) => {
       {store.config.value?.form_fields.map((field, i) => fieldView(env, field, `field-${i}`))}
     </Step>
   );
-};
+}
 
 /** Email and tel come with the field's purpose, url and number as the config gives them; the rest is text. */
 const inputTypeOf = (purpose: string | undefined, inputType: string): string => {
@@ -243,16 +250,16 @@ const fieldView = ({ store, t }: Env, field: FormField, id: string) => {
 };
 
 /** The answers as label/value rows, in the config's field order. */
-const answerRows = (fields: readonly FormField[], answers: Answers): Row[] =>
-  filled(fields, answers).map(([field, v]) => [field.label || field.id, v]);
+const answerRows = (fields: readonly FormField[], answers: Answers): Fact[] =>
+  filled(fields, answers).map(([field, answer]) => ({ label: field.label || field.id, value: answer }));
 
-const ReviewStep = (env: Env) => {
+function ReviewStep({ env }: StepProps) {
   const { store, t, ctx } = env;
-  const c = store.config.value;
+  const config = store.config.value;
   const chosen = store.slot.value;
-  const submitting = store.busy.value;
+  const submitting = store.submitting.value;
   return (
-    c &&
+    config &&
     chosen && (
       <Step
         env={env}
@@ -264,16 +271,18 @@ const ReviewStep = (env: Env) => {
           </button>
         }
       >
-        {pageTitle(c)}
-        {facts([
-          ...whenRows(ctx, c.timezone, chosen.instant),
-          [t.duration, durationOf(env)],
-          ...answerRows(c.form_fields, store.answers.value),
-        ])}
+        {pageTitle(config)}
+        <Facts
+          rows={[
+            ...whenRows(ctx, config.timezone, chosen.instant),
+            { label: t.duration, value: durationOf(env) },
+            ...answerRows(config.form_fields, store.answers.value),
+          ]}
+        />
       </Step>
     )
   );
-};
+}
 
 /** The last step's heading: booked, pending confirmation, or cancelled since. */
 const doneHeading = (t: Env['t'], status: string): string => {
@@ -281,31 +290,33 @@ const doneHeading = (t: Env['t'], status: string): string => {
   return status === 'pending' ? t.pendingHeading : t.doneHeading;
 };
 
-const DoneStep = (env: Env) => {
+function DoneStep({ env }: StepProps) {
   const { store, t, ctx } = env;
-  const b = store.booking.value;
-  const c = store.config.value;
-  if (!b || !c) return null;
+  const booking = store.booking.value;
+  const config = store.config.value;
+  if (!booking || !config) return null;
   // The booking as an event, for the Google Calendar link and the .ics file.
-  const start = zonedToInstant(b.booking_date, b.start_time, b.timezone);
-  const what = durationText(ctx.locale, b.duration_label, b.duration_minutes);
+  const start = zonedToInstant(booking.booking_date, booking.start_time, booking.timezone);
+  const what = durationText(ctx.locale, booking.duration_label, booking.duration_minutes);
   const event = {
-    uid: `${b.booking_code}@agent-widget`,
+    uid: `${booking.booking_code}@agent-widget`,
     title: ctx.title ? fmt(t.eventTitle, { what, who: ctx.title }) : what,
-    details: fmt(t.icsDetails, { code: b.booking_code }),
+    details: fmt(t.icsDetails, { code: booking.booking_code }),
     start,
-    end: new Date(+start + b.duration_minutes * 60_000),
+    end: new Date(+start + booking.duration_minutes * 60_000),
   };
   // Cancelled (in My booking, or in another tab): said in the heading, and nothing left to add to a calendar.
-  const status = statusOf(ctx, b);
+  const status = statusOf(ctx, booking);
   const gone = status === CANCELLED_STATUS;
   return (
     <Step env={env} heading={doneHeading(t, status)} ok={status === 'confirmed'} onBack={store.again} backLabel={t.bookAnother}>
-      {pageTitle(c)}
-      {facts([
-        ...bookingRows(env, b, <strong class="code">{b.booking_code}</strong>),
-        ...answerRows(c.form_fields, new Map(Object.entries(b.form_data))),
-      ])}
+      {pageTitle(config)}
+      <Facts
+        rows={[
+          ...bookingRows(env, booking, <strong class="code">{booking.booking_code}</strong>),
+          ...answerRows(config.form_fields, new Map(Object.entries(booking.form_data))),
+        ]}
+      />
       {!gone && (
         <p class="row">
           <a class="btn quiet" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
@@ -316,7 +327,7 @@ const DoneStep = (env: Env) => {
           <a
             class="btn quiet"
             href={`data:text/calendar;charset=utf-8,${encodeURIComponent(icsText(event, ctx.now()))}`}
-            download={`${b.booking_code}.ics`}
+            download={`${booking.booking_code}.ics`}
           >
             {t.ics}
           </a>
@@ -324,13 +335,13 @@ const DoneStep = (env: Env) => {
       )}
     </Step>
   );
-};
+}
 
 /**
- * The steps are functions the view above calls, not components: it redraws with every signal the step
- * reads. StepView draws each step anew, so none reuses the last one's elements.
+ * Each step is a component: it re-renders on the signals it reads, the view above only on the step.
+ * StepView draws each step anew, so none reuses the last one's elements.
  */
-const STEPS: Record<StepName, (env: Env) => ComponentChildren> = {
+const STEPS: Record<StepName, FunctionComponent<StepProps>> = {
   loading: LoadingStep,
   duration: DurationStep,
   date: DateStep,

@@ -1,13 +1,12 @@
 // The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
 // by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
 // Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
-import type { TargetedKeyboardEvent } from 'preact';
+import { Component, type TargetedKeyboardEvent } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
 import { formatDate, monthName, weekStart } from './intl';
 import type { Env } from './parts';
 import { openDay, type BookingFlow } from './state';
-import { Reactive } from '../platform/reactive';
 
 /** The same day of the month `k` months away, or that month's last day. */
 const shiftMonth = (date: string, k: number): string => {
@@ -19,26 +18,26 @@ interface CalendarProps {
   env: Env<BookingFlow>;
 }
 
-export class Calendar extends Reactive<CalendarProps> {
-  /** Focus moved to a day not drawn yet (another month's): the day takes focus once drawn. Declared only: unset is false. */
-  declare moved?: boolean;
+export class Calendar extends Component<CalendarProps> {
+  /** Focus moved to a day not drawn yet (another month's): the day takes focus once drawn. */
+  focusPending = false;
 
   override componentDidUpdate(): void {
-    if (this.moved) this.focusDay();
+    if (this.focusPending) this.focusDay();
   }
 
-  /** Focuses the store's focused day; until it is drawn, `moved` says it is still to do. */
+  /** Focuses the store's focused day; until it is drawn, `focusPending` says it is still to do. */
   focusDay(): void {
-    // Drawn by view() below, so base is the calendar's div.
+    // Drawn by render() below, so base is the calendar's div.
     const day = (this.base as HTMLElement | undefined)?.querySelector<HTMLElement>(`[data-date="${this.props.env.store.focused.peek()}"]`);
     day?.focus();
-    this.moved = !day;
+    this.focusPending = !day;
   }
 
-  view({ env: { store, t, ctx } }: CalendarProps) {
+  override render({ env: { store, t, ctx } }: CalendarProps) {
     const { locale } = ctx;
     const month = store.month.value;
-    const list = store.dates.value;
+    const list = store.monthDates.value;
     const focused = store.focused.value;
     const selected = store.date.value;
     const { today, last } = store.bounds.value;

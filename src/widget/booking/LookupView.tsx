@@ -1,25 +1,33 @@
 // My booking: find a booking by code (typed or remembered), see it, and cancel it when allowed.
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { formatStart } from './intl';
-import { bookingRows, facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
+import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
 import type { LookupResult, LookupStore } from './state';
-import type { BookingViewProps } from './types';
-import { reactive } from '../platform/reactive';
+import type { LookupViewProps } from './view-props';
 
 type Env = StepEnv<LookupStore>;
 
-export const LookupView = reactive(function LookupView({ stores, strings }: BookingViewProps) {
+export function LookupView({ stores, strings, openBooking }: LookupViewProps) {
   const store = stores.lookup();
-  const context = stores.context;
   const result = store.result.value;
   const asking = store.asking.value;
-  const env: Env = { store, t: strings, ctx: context };
-  // The steps are functions this view calls, not components: it redraws with every signal they read.
-  if (!result) return <StepView step="find">{find(env)}</StepView>;
-  return <StepView step={asking ? 'ask' : 'result'}>{asking ? ask(env, result) : resultStep(env, result)}</StepView>;
-});
+  const env: Env = { store, t: strings, ctx: stores.context };
+  // Each step is a component: it re-renders on the signals it reads, this view only on which step it is.
+  if (!result) {
+    return (
+      <StepView step="find">
+        <FindStep env={env} />
+      </StepView>
+    );
+  }
+  return (
+    <StepView step={asking ? 'ask' : 'result'}>
+      {asking ? <CancelStep env={env} result={result} /> : <ResultStep env={env} result={result} openBooking={openBooking} />}
+    </StepView>
+  );
+}
 
-function find(env: Env) {
+function FindStep({ env }: { env: Env }) {
   const { store, t, ctx } = env;
   const invalid = store.invalid.value;
   const remembered = ctx.remembered.list.value;
@@ -29,7 +37,7 @@ function find(env: Env) {
       heading={t.lookupHeading}
       onSubmit={() => (store.find() ? undefined : 'find')}
       actions={
-        <button type="submit" class="btn" disabled={store.busy.value}>
+        <button type="submit" class="btn" disabled={store.requestPending.value}>
           {t.find}
         </button>
       }
@@ -64,7 +72,9 @@ function find(env: Env) {
           spellcheck={false}
           aria-invalid={invalid ? 'true' : undefined}
           aria-describedby={invalid ? 'find-error find-hint' : 'find-hint'}
-          onInput={(e) => (store.code.value = e.currentTarget.value)}
+          onInput={(event) => {
+            store.code.value = event.currentTarget.value;
+          }}
         />
         <p id="find-hint" class="sub">
           {t.codeHint}
@@ -79,53 +89,73 @@ function find(env: Env) {
   );
 }
 
-function resultStep(env: Env, result: LookupResult) {
+interface ResultProps {
+  env: Env;
+  result: LookupResult;
+}
+
+/** The booking found; after a cancel made here, said above it, with the way to book another time. */
+function ResultStep({ env, result, openBooking }: ResultProps & { openBooking: () => void }) {
   const { store, t, ctx } = env;
-  const cancelled = result.cancelled;
+  const cancelledHere = result.cancelledHere;
   // Not after a cancel made in the Book view's tab or another one.
   const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
+  const cancelButton = canCancel && (
+    <button
+      type="button"
+      class="btn danger"
+      onClick={() => {
+        store.asking.value = true;
+      }}
+    >
+      {t.cancelBooking}
+    </button>
+  );
+  const bookAnother = cancelledHere && (
+    <button type="button" class="btn" onClick={openBooking}>
+      {t.bookAnother}
+    </button>
+  );
   return (
     <Step
       env={env}
       heading={result.booking.booking_title || t.lookupHeading}
       onBack={store.reset}
       backLabel={t.lookupAnother}
-      actions={
-        canCancel && (
-          <button type="button" class="btn" onClick={() => (store.asking.value = true)}>
-            {t.cancelBooking}
-          </button>
-        )
-      }
+      actions={cancelButton || bookAnother}
     >
-      {cancelled && (
-        <p role="status" class="note">
+      {cancelledHere && (
+        <p role="status" class="outcome">
           {t.cancelledHeading}
         </p>
       )}
-      {facts(bookingRows(env, result.booking))}
-      {!canCancel && !cancelled && result.cancelReason && <p class="note">{result.cancelReason}</p>}
+      <Facts rows={bookingRows(env, result.booking)} />
+      {!canCancel && !cancelledHere && result.cancelReason && <p class="note">{result.cancelReason}</p>}
     </Step>
   );
 }
 
-function ask(env: Env, result: LookupResult) {
+/** "Cancel this booking?": Keep booking is the safe default (focus starts there), the cancel looks destructive. */
+function CancelStep({ env, result }: ResultProps) {
   const { store, t } = env;
   return (
     <Step
       env={env}
       heading={t.cancelAsk}
-      onBack={() => (store.asking.value = false)}
+      onBack={() => {
+        store.asking.value = false;
+      }}
       backLabel={t.keep}
+      backIsDefault
       onSubmit={store.cancel}
       actions={
-        <button type="submit" class="btn" disabled={store.busy.value}>
+        <button type="submit" class="btn danger" disabled={store.requestPending.value}>
           {t.cancelYes}
         </button>
       }
     >
       <p>{t.cancelWarn}</p>
-      {facts(bookingRows(env, result.booking))}
+      <Facts rows={bookingRows(env, result.booking)} />
     </Step>
   );
 }

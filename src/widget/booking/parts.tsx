@@ -5,10 +5,8 @@ import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
 import { durationText, formatInstant, zoneName } from './intl';
 import type { Failures, Problem } from './state';
-import type { Strings } from '../i18n';
 import type { BookingStrings } from '../i18n/booking-strings';
 import type { BookingContext } from './types';
-import { reactive } from '../platform/reactive';
 
 /** What a step shows of its store: the failure, and the retry that goes with it; Back, where the store has steps of its own. */
 interface Failing extends Failures {
@@ -38,7 +36,8 @@ export class StepView extends Component<{ step: string; children: ComponentChild
     // was lost with the old step.
     const doc = view.ownerDocument;
     if (doc.activeElement !== doc.body) return;
-    view.querySelector<HTMLElement>('h2')?.focus();
+    // The step's safe default where it has one (Keep booking), else its heading.
+    (view.querySelector<HTMLElement>('[data-default]') ?? view.querySelector<HTMLElement>('h2'))?.focus();
   }
 
   render() {
@@ -57,6 +56,8 @@ interface StepProps {
   /** Back, or the step's other way on (Look up another, Book another), drawn first and quiet; by default the store's Back, where it offers one. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
+  /** Back is the safe choice the step starts on: focus goes to it rather than to the heading. */
+  backIsDefault?: boolean;
   /** Submits the step; returns the name or id of the form control that is invalid, which takes focus. */
   onSubmit?: () => string | undefined | void;
   /** The step reports a success: its heading carries the success mark. */
@@ -66,43 +67,54 @@ interface StepProps {
 }
 
 /**
- * The strings that tell the visitor of a failure, by kind: these kinds share another's, and notFound,
- * unreachable, busy and unavailable have their own, of their name (no other kind is a key of the strings). The
- * rest get the service's own words (a refusal), else the generic message.
+ * What the visitor is told of a failure: the words of its kind, the service's own words for a refusal
+ * (it says what is wrong), else the generic message.
  */
-const SAID: Partial<Record<Problem['kind'], keyof BookingStrings>> = {
-  offline: 'networkError',
-  timeout: 'unreachable',
-  misconfigured: 'unavailable',
-};
-// The compiler holds the kinds that are keys of the (merged) strings to exactly those four: a string
-// named like another kind (`refused`, say) would show in place of the service's words, and fails here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-true satisfies Same<Extract<Problem['kind'], keyof Strings>, 'notFound' | 'unreachable' | 'busy' | 'unavailable'>;
+function failureText(t: BookingStrings, problem: Problem): string {
+  switch (problem.kind) {
+    case 'offline':
+      return t.networkError;
+    case 'unreachable':
+    case 'timeout':
+      return t.unreachable;
+    case 'unavailable':
+    case 'misconfigured':
+      return t.unavailable;
+    case 'notFound':
+      return t.notFound;
+    case 'busy':
+      return t.busy;
+    case 'refused':
+      return problem.message ?? t.serverError;
+    case 'invalid':
+    case 'server':
+      return t.serverError;
+  }
+}
 
 /** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
-export const Step = reactive(function Step({
+export function Step({
   env: { store, t },
   heading,
   onBack = store.canGoBack?.() ? store.back : undefined,
   backLabel = t.back,
+  backIsDefault,
   onSubmit,
   ok,
   actions,
   children,
 }: StepProps) {
   const problem = store.problem.value;
-  // Read by any name: a kind with no string of its own finds none.
-  const said: Partial<Record<string, string>> = t;
   return (
     <form
       class="step"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={(event) => {
+        event.preventDefault();
         const invalid = onSubmit?.();
-        // An input or a textarea; a RadioNodeList (fields of one id, which a config may repeat) has no focus().
-        if (invalid) (e.currentTarget.elements.namedItem(invalid) as Partial<HTMLElement> | null)?.focus?.();
+        // An input or a textarea; a RadioNodeList (fields of one id, which a config may repeat) is not focusable.
+        const control = invalid ? event.currentTarget.elements.namedItem(invalid) : null;
+        if (control instanceof HTMLElement) control.focus();
       }}
     >
       <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
@@ -111,7 +123,7 @@ export const Step = reactive(function Step({
       {children}
       {problem && (
         <div role="alert" class="problem">
-          <p>{said[SAID[problem.kind] ?? problem.kind] ?? problem.message ?? t.serverError}</p>
+          <p>{failureText(t, problem)}</p>
           {problem.retryable && (
             <button type="button" class="btn" onClick={store.retry}>
               {t.retry}
@@ -122,7 +134,7 @@ export const Step = reactive(function Step({
       {(onBack || actions) && (
         <div class="row">
           {onBack && (
-            <button type="button" class="btn quiet" onClick={onBack}>
+            <button type="button" class="btn quiet" data-default={backIsDefault ? '' : undefined} onClick={onBack}>
               {backLabel}
             </button>
           )}
@@ -131,15 +143,19 @@ export const Step = reactive(function Step({
       )}
     </form>
   );
-});
+}
 
-export type Row = [string, ComponentChildren];
+/** One row of a description list. */
+export interface Fact {
+  label: string;
+  value: ComponentChildren;
+}
 
-/** Rows of a description list. */
-export const facts = (rows: Row[]) => {
+/** Facts as a description list. */
+export function Facts({ rows }: { rows: Fact[] }) {
   return (
     <dl>
-      {rows.map(([label, value]) => (
+      {rows.map(({ label, value }) => (
         <div>
           <dt dir="auto">{label}</dt>
           <dd dir="auto">{value}</dd>
@@ -147,14 +163,14 @@ export const facts = (rows: Row[]) => {
       ))}
     </dl>
   );
-};
+}
 
 /** The same instant on the visitor's clock and, when it differs, the agent's: one row per zone. */
-export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Row[] => {
-  return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => [
-    zoneName(ctx.locale, zone, instant),
-    formatInstant(ctx.locale, zone, instant, true),
-  ]);
+export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Fact[] => {
+  return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => ({
+    label: zoneName(ctx.locale, zone, instant),
+    value: formatInstant(ctx.locale, zone, instant, true),
+  }));
 };
 
 /** The statuses with a word of their own, each the key of its word in the strings. */
@@ -169,16 +185,16 @@ export const statusWord = (t: BookingStrings, status: string): string => {
  * A booking's latest known status. The remembered bookings are the one place every view reads it
  * from, so a cancel in My booking (or in another tab) reaches the Book view's confirmation.
  */
-export const statusOf = (ctx: BookingContext, b: Booking): BookingStatus =>
-  ctx.remembered.list.value.find((r) => r.code === b.booking_code)?.status ?? b.status;
+export const statusOf = (ctx: BookingContext, booking: Booking): BookingStatus =>
+  ctx.remembered.list.value.find((remembered) => remembered.code === booking.booking_code)?.status ?? booking.status;
 
 /** A booking's code (as `code` when given), status, start in both zones and duration. */
-export const bookingRows = ({ t, ctx }: Env, b: Booking, code: ComponentChildren = b.booking_code): Row[] => {
-  const status = statusOf(ctx, b);
+export const bookingRows = ({ t, ctx }: Env, booking: Booking, code: ComponentChildren = booking.booking_code): Fact[] => {
+  const status = statusOf(ctx, booking);
   return [
-    [t.code, code],
-    ...(status ? [[t.status, statusWord(t, status)] satisfies Row] : []),
-    ...whenRows(ctx, b.timezone, zonedToInstant(b.booking_date, b.start_time, b.timezone)),
-    [t.duration, durationText(ctx.locale, b.duration_label, b.duration_minutes)],
+    { label: t.code, value: code },
+    ...(status ? [{ label: t.status, value: statusWord(t, status) }] : []),
+    ...whenRows(ctx, booking.timezone, zonedToInstant(booking.booking_date, booking.start_time, booking.timezone)),
+    { label: t.duration, value: durationText(ctx.locale, booking.duration_label, booking.duration_minutes) },
   ];
 };

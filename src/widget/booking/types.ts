@@ -1,11 +1,9 @@
 // The contract between the widget shell (panel, stores, persistence, events) and the booking flow.
 // The shell renders <BookingView> and <LookupView> with these props; the booking flow owns everything inside.
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadonlySignal } from '@preact/signals';
 import type { BookingClient } from '../../core/booking-client';
 import type { BookingStatus } from '../../core/types';
 import type { BookingEventMap } from '../platform/events';
-import type { BookingStores } from './state';
-import type { BookingStrings } from '../i18n/booking-strings';
 
 /** A booking code the visitor made or looked up on this device, kept per agent. */
 export interface RememberedBooking {
@@ -49,10 +47,4 @@ export interface BookingContext {
   utm?: Record<string, string>;
   /** The clock for "today" and calendar stamps: the shell's (its `now` option), which tests set. */
   now: () => Date;
-}
-
-/** What the shell renders: the Book view and the My booking view. */
-export interface BookingViewProps {
-  stores: BookingStores;
-  strings: BookingStrings;
 }

@@ -1,4 +1,4 @@
-// A small Markdown subset rendered to Preact elements, never to HTML strings: paragraphs, line
+// A small Markdown subset rendered to Preact elements, never to HTML strings: paragraphs, hard line
 // breaks, **bold**, *italics*, `code`, fenced code, - and 1. lists (nested), [links](url) and bare
 // ones, images as links, # headings as bold, > quotes.
 // Text always lands in text nodes, so markup in a reply shows as the characters it is.
@@ -42,6 +42,12 @@ const DIVIDER = /^(?=.*\|)[\s|:]*-[\s|:-]*$/;
 /** Lists nest this deep; rows indented further continue the deepest list (this bounds the work). */
 const MAX_DEPTH = 4;
 
+/** Where a row's hard line break starts (two or more spaces, or a backslash, at its end); -1 when it has none. */
+function hardBreakAt(row: string): number {
+  if (row.endsWith('\\')) return row.length - 1;
+  return row.endsWith('  ') ? row.trimEnd().length : -1;
+}
+
 /** Where a bare URL, e-mail address or phone number points. */
 function bareTarget(bare: string): string {
   if (bare.includes('/')) return bare;
@@ -76,15 +82,29 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
     return out;
   };
 
-  /** Inline content of `rows`, each after the first on a new line (<br>). */
-  const lines = (rows: string[]): ComponentChildren[] => rows.flatMap((line, i) => [i > 0 && h('br', null), ...inline(line)]);
+  /**
+   * Inline content of a paragraph's `rows`, as CommonMark reads them: a row that ends in two spaces or a
+   * backslash breaks the line (<br>); any other end of a row is a soft break, shown as a space.
+   */
+  const lines = (rows: string[]): ComponentChildren[] =>
+    rows.flatMap((row, index) => {
+      if (index === rows.length - 1) return inline(row);
+      const breakAt = hardBreakAt(row);
+      if (breakAt < 0) return [...inline(row), ' '];
+      return [...inline(row.slice(0, breakAt)), h('br', null)];
+    });
 
   const rows = source.split(/\r\n?|\n/);
   let i = 0;
   /** Consumes rows from the current one for as long as `pick` keeps them (returns a string). */
   const take = (pick: (row: string) => string | null | undefined): string[] => {
     const taken: string[] = [];
-    for (let got; i < rows.length && (got = pick(rows[i] ?? '')) != null; i++) taken.push(got);
+    while (i < rows.length) {
+      const kept = pick(rows[i] ?? '');
+      if (kept === null || kept === undefined) break;
+      taken.push(kept);
+      i++;
+    }
     return taken;
   };
   /** Whether a table starts at the current row: a row with a pipe, then the divider. */

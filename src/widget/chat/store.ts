@@ -2,57 +2,18 @@
 // bounded retries, persistence (with the draft and what did not get through) and second-tab sync, within
 // size bounds, and Undo of New conversation.
 // Components re-render asynchronously, so an action's several writes show as one update without batch().
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { ChatSource } from '../../core/types';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Emitter, Rating } from '../platform/events';
-import { classify, errorEvent, type Failure, type FailureKind, type WidgetErrorEvent } from '../platform/failure';
+import { classify, errorEvent, type Failure, type WidgetErrorEvent } from '../platform/failure';
 import type { StringKey } from '../i18n';
 import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
-import { logError } from '../platform/log';
+import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';
-import { recordsIn } from '../../core/guards';
+import { DEFAULT_BUSY_WAIT_S, MAX_AUTO_WAIT_S, reasonOf, refusalText, UNREACHABLE_WAITS_S } from './failure-reasons';
+import { bounded, cut, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type ChatMessage } from './messages';
 
-/** Messages kept in storage per agent. */
-export const MAX_STORED_MESSAGES = 200;
-/**
- * Characters of a reply shown and kept; longer ones are cut and end with CUT_MARKER. Room for the
- * proxy's default maxReplyLength (32 000) and its own marker: a reply it shortened shows as it came.
- */
-export const MAX_MESSAGE_CHARS = 32_768;
-/** Characters of all the messages kept, on screen and in storage, within MAX_STORED_MESSAGES. */
-export const MAX_CONVERSATION_CHARS = 200_000;
-/** The proxy's marker for a shortened reply. */
-export const CUT_MARKER = '\n\n[…]';
-/** Used when a 429 does not say how long to wait. */
-export const DEFAULT_BUSY_WAIT_S = 5;
-/** A longer wait (e.g. a daily cap) is not counted down: the visitor retries by hand. */
-export const MAX_AUTO_WAIT_S = 120;
-/** Seconds before each automatic resend while the chat service cannot be reached; then Retry by hand. */
-export const UNREACHABLE_WAITS_S = [2, 4, 8, 16, 30, 30];
-
-/**
- * offline: no answer and no network (auto-retry once when back online); unreachable: no answer while
- * online (resent after each of UNREACHABLE_WAITS_S, and as soon as another message gets through);
- * failed: 5xx, timeout, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
- * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent;
- * stopped: the visitor stopped waiting for the reply.
- */
-export type FailureReason = 'offline' | 'unreachable' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured' | 'stopped';
-
-export interface ChatMessage {
-  id: string;
-  role: 'user' | 'agent';
-  text: string;
-  /** Epoch ms. */
-  at: number;
-  status: 'sending' | 'sent' | 'failed';
-  /** Present exactly while the status is failed. */
-  failure?: { reason: FailureReason; retryAt?: number };
-  sources?: ChatSource[];
-  /** The visitor's thumb on a reply; in memory only (a stored message is read back without it). */
-  rating?: Rating;
-}
+export type { ChatMessage } from './messages';
 
 export interface Chat {
   readonly messages: ReadonlySignal<ChatMessage[]>;
@@ -86,45 +47,13 @@ export interface ChatOptions {
   win: Window;
   now: () => number;
 }
-/** A message whose request is gone, kept to send again by hand. */
-const STOPPED = { status: 'failed', failure: { reason: 'stopped' } } as const;
-
-/** The text within MAX_MESSAGE_CHARS, never cut inside a surrogate pair (high surrogates >> 10 are 54). */
-const cut = (text: string) =>
-  text.length > MAX_MESSAGE_CHARS
-    ? text.slice(0, MAX_MESSAGE_CHARS - +(text.charCodeAt(MAX_MESSAGE_CHARS - 1) >> 10 === 54)) + CUT_MARKER
-    : text;
-
-/**
- * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
- * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
- * request and automatic retries are gone, and nothing sends it until the visitor asks.
- */
-const parseMessages = (value: unknown): ChatMessage[] =>
-  recordsIn(value)
-    .slice(-MAX_STORED_MESSAGES)
-    .flatMap(({ id, role, text, at, sources, status = 'sent' }): ChatMessage[] =>
-      isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent')
-        ? [{ id, role, text: cut(text), at, sources: cleanSources(sources), ...(status === 'sent' ? { status } : STOPPED) }]
-        : [],
-    );
-
-/**
- * The design table's rows for a message that was not refused, for the failure kinds that are not reasons
- * themselves (`satisfies` checks that each such kind is here). A 404 here is the chat URL or the agent:
- * the owner's setup, not something the visitor can find.
- */
-const REASONS = { notFound: 'misconfigured', timeout: 'failed', invalid: 'failed', server: 'failed' } satisfies Record<
-  Exclude<FailureKind, FailureReason | 'refused'>,
-  FailureReason
->;
-/** The kinds the two share pass through. */
-const reasonOf = (kind: Exclude<FailureKind, 'refused'>): FailureReason => REASONS[kind as keyof typeof REASONS] ?? (kind as FailureReason);
-
-/** Why a message was refused, as a dictionary key for the composer (the proxy's codes refine the status). */
-function refusalText({ status, code }: Failure): 'chatTooLong' | 'chatEmpty' | 'chatInvalid' {
-  if (status === 413 || code === 'message_too_long' || code === 'body_too_large') return 'chatTooLong';
-  return code === 'message_empty' ? 'chatEmpty' : 'chatInvalid';
+/** The owner's console line for a chat proxy that is missing or refuses this page: what to change. */
+function misconfiguredLine({ kind, status, code }: Failure, url: string, pageOrigin: string): string {
+  const answer = `${status}${code ? ` ${code}` : ''}`;
+  if (kind === 'notFound') return `No chat proxy at ${url} (${answer}).`;
+  if (code === 'origin_not_allowed')
+    return `The chat proxy at ${url} does not allow this page (${answer}): add ${pageOrigin} to its allowedOrigins.`;
+  return `The chat proxy refused this site or agent at ${url} (${answer}).`;
 }
 
 export function createChat({ agentId, client, store, emitter, win, now }: ChatOptions): Chat {
@@ -159,17 +88,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   /** A request's or an event's `fields`, with the agent and, when there is one, the conversation. */
   const about = <T>(fields: T) => ({ agentId, ...fields, ...(conversationId.value && { conversationId: conversationId.value }) });
 
-  /**
-   * Sets the conversation, bounded like the stored one: the newest messages within MAX_STORED_MESSAGES and
-   * MAX_CONVERSATION_CHARS; the newest always stays.
-   */
+  /** Sets the conversation, bounded like the stored one. */
   const set = (list: ChatMessage[]) => {
-    const recent = list.slice(-MAX_STORED_MESSAGES);
-    let chars = 0;
-    // Counting back from the newest: the first one over the bound goes, with all the older ones.
-    messages.value = recent.slice(
-      recent.findLastIndex((m, i) => (chars += m.text.length) > MAX_CONVERSATION_CHARS && i < recent.length - 1) + 1,
-    );
+    messages.value = bounded(list);
   };
 
   /** There is typed text to keep: a draft, or a message not delivered. */
@@ -179,7 +100,9 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
     typedStored = typed();
     // Full storage (the host page's data, other widgets'): the oldest go, a quarter at a time, until it fits.
-    while (!store.write('chat', value) && value.messages.length) value.messages = value.messages.slice(value.messages.length >> 2 || 1);
+    while (!store.write('chat', value) && value.messages.length) {
+      value.messages = value.messages.slice(Math.max(1, Math.floor(value.messages.length / 4)));
+    }
   };
 
   /** Sends `id` again in `seconds`; returns when. */
@@ -234,12 +157,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
         if (reason === 'unreachable') {
           const wait = UNREACHABLE_WAITS_S[spend('unreachable' + id)];
           if (wait) retryAt = later(id, wait);
+          if (failure.status === 0) hintCrossOrigin();
         }
         if (failure.kind === 'invalid') logError(failure.message);
-        if (reason === 'misconfigured')
-          logError(
-            `${failure.kind === 'notFound' ? 'No chat proxy' : 'The chat proxy refused this site or agent'} at ${client.url} (${failure.status}${failure.code ? ` ${failure.code}` : ''}).`,
-          );
+        if (reason === 'misconfigured') logError(misconfiguredLine(failure, client.url, win.location.origin));
         messages.value = updated(id, { status: 'failed', failure: { reason, retryAt } });
       }
       // Sent again, by us or by the visitor, only when it may pass (not after a refusal, a 402 or a 404).
@@ -247,6 +168,21 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const retry: WidgetErrorEvent['retry'] = failure.retryable ? again : 'none';
       emitter.emit('error', { ...errorEvent(agentId, 'chat', error, failure, retry), messageId: id });
     }
+  };
+
+  /**
+   * No answer at all from a chat proxy on another origin: the most common cause on a first setup is a
+   * proxy that does not allow this page, which the browser reports as a CORS error and hides from us. Said
+   * once, naming the page's origin; the browser's own console line tells whether it was that.
+   */
+  let hinted = false;
+  const hintCrossOrigin = () => {
+    const pageOrigin = win.location.origin;
+    if (hinted || new URL(client.url, win.location.href).origin === pageOrigin) return;
+    hinted = true;
+    logWarning(
+      `No answer from the chat proxy at ${client.url}. If the console shows a CORS error for it, the proxy does not allow this page: add ${pageOrigin} to its allowedOrigins.`,
+    );
   };
 
   const onOnline = () => {
@@ -278,11 +214,18 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   /**
    * Typed text (the draft, messages not delivered) is kept when the page is hidden, which a reload or a
-   * closed tab does first, not on every keystroke, as each write serialises the conversation; only once
-   * there is a conversation, and not on a visit with nothing typed, which must not restart the TTL.
+   * closed tab does first, not on every keystroke, as each write serialises the conversation: a first
+   * visit's draft too, typed before anything was sent. A visit with nothing typed writes nothing, which
+   * must not restart the TTL.
    */
   const keep = () => {
-    if (messages.value.length && (typedStored || typed())) persist();
+    if (!typedStored && !typed()) return;
+    if (messages.value.length || draft.value) persist();
+    else {
+      // Everything typed was deleted by hand, with no conversation to keep: nothing stays stored.
+      store.remove('chat');
+      typedStored = false;
+    }
   };
   const stopHidden = listen(win.document, 'visibilitychange', keep);
 
@@ -310,7 +253,8 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       const message: ChatMessage = { id: randomId(), role: 'user', text, at: now(), status: 'sending' };
       // A starter question leaves what the visitor was typing where it is.
       if (!starter) draft.value = '';
-      composerError.value = undo.value = undefined;
+      composerError.value = undefined;
+      undo.value = undefined;
       set([...messages.value, message]);
       emitter.emit('message:sent', about({ id: message.id, text }));
       void deliver(message.id);
@@ -335,8 +279,10 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     clear(undoable) {
       const before = { conversationId: conversationId.value, messages: messages.value };
       end();
-      conversationId.value = composerError.value = undefined;
+      conversationId.value = undefined;
+      composerError.value = undefined;
       store.remove('chat');
+      typedStored = false;
       // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
       if (!undoable) draft.value = '';
       // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back Stopped.

@@ -39,10 +39,9 @@ export function defineElement(chunks: Chunks, registry: CustomElementRegistry | 
     /** Outlives remounts, so handlers added once keep hearing events. */
     private emitter = createEmitter();
     readonly on = this.emitter.on;
-    // Declared only (undefined until first set): no class fields are emitted for them.
-    declare private handle: WidgetHandle | undefined;
+    private handle: WidgetHandle | undefined = undefined;
     /** A (re)mount is pending. */
-    declare private stale: boolean | undefined;
+    private stale = false;
 
     connectedCallback() {
       this.schedule();

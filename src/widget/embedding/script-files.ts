@@ -81,7 +81,10 @@ function loadScript(win: Window, url: string, integrity: string | undefined, cro
     // What the script announced while it ran, handed on in the load event's task: the loader's work with it
     // is not added to the task that evaluated the file.
     let announced: { exports: unknown } | undefined;
-    script.addEventListener(CHUNK_EVENT, (event) => (announced = { exports: (event as CustomEvent<unknown>).detail }), { once: true });
+    const onAnnounce = (event: Event) => {
+      announced = { exports: event instanceof CustomEvent ? (event.detail as unknown) : undefined };
+    };
+    script.addEventListener(CHUNK_EVENT, onAnnounce, { once: true });
     script.addEventListener('load', () => {
       finish();
       if (announced) resolve(announced.exports);
@@ -131,8 +134,8 @@ export function scriptFolderChunks(win: Window, script: Element | null, panelFil
   };
 
   let panel: Promise<PanelFile> | undefined;
-  const loadPanel = () =>
-    (panel ??= load(panelFile).then(
+  function loadPanel(): Promise<PanelFile> {
+    panel ??= load(panelFile).then(
       (announced) => {
         if (!isPanelFile(announced)) throw new ChunkError(new URL(panelFile.file, scriptUrl).href, NOT_OURS);
         return announced;
@@ -143,7 +146,9 @@ export function scriptFolderChunks(win: Window, script: Element | null, panelFil
         logError(`The panel could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
         throw error;
       },
-    ));
+    );
+    return panel;
+  }
   const languages: Record<string, Promise<unknown>> = {};
   return {
     panel: () => loadPanel().then((announced) => announced.panel),

@@ -15,6 +15,8 @@ export const shellStrings = {
   you: 'You:',
   agentSaid: '{title}:',
   typing: '{title} is typing…',
+  /** Under the typing indicator once a reply has taken STILL_WORKING_MS. */
+  stillWorking: '{title} is still working on a reply…',
   messageLabel: 'Message',
   messagePlaceholder: 'Type your message…',
   send: 'Send',
@@ -25,6 +27,7 @@ export const shellStrings = {
   chatOffline: 'Not sent: you seem to be offline. It will be sent again when you are back online.',
   chatUnreachable: "We can't reach the chat service right now. Your message was not sent.",
   chatFailed: 'Something went wrong. Your message was not sent.',
+  chatTimedOut: 'No answer came in time. Your message was not sent.',
   // A count's forms are named by Intl.PluralRules categories (./format `plural`); `other` is the fallback.
   chatBusy: 'one: We are busy right now. Retrying in {count} second. | other: We are busy right now. Retrying in {count} seconds.',
   chatBusyAnnounce: 'We are busy right now. Your message will be sent again automatically.',

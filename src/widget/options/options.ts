@@ -52,7 +52,7 @@ export interface WidgetOptions {
   starters?: readonly string[] | string;
   /** An http(s) URL of an avatar or logo shown before the title. */
   avatar?: string;
-  /** Bubble mode: a short message beside the closed launcher, once per visitor (README: Teaser). */
+  /** Bubble mode: a short message beside the closed launcher, once per visitor (docs/widget.md: Teaser). */
   teaser?: string;
   /** Bubble mode: seconds after load before the teaser shows, 0 to 3600; 5 unless given. */
   teaserDelay?: number | string;

@@ -35,7 +35,7 @@ const EQUAL_CONTRAST_LUMINANCE = 0.19163125;
 export const textColorOn = (background: string): string => (luminance(background) > EQUAL_CONTRAST_LUMINANCE ? INK : WHITE);
 
 /**
- * The palette (shell.css uses it; README, Theming): each colour light-dark(light, dark), which follows
+ * The palette (shell.css uses it; docs/widget.md, Theming): each colour light-dark(light, dark), which follows
  * the root's color-scheme, --aw-scheme: the theme, or both for auto, where the system setting picks.
  */
 const PALETTE =

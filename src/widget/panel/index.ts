@@ -1,7 +1,7 @@
 // The panel's file: everything behind the launcher. The loader (../embedding/mount) fetches it on the
 // visitor's first intent or when the browser is idle, and calls mountPanel() when the panel is first
 // needed. It creates the stores, draws the App into the loader's container and drives the launcher.
-import { effect } from '@preact/signals-core';
+import { effect } from '@preact/signals';
 import { h, render } from 'preact';
 import { createBookingClient } from '../../core/booking-client';
 import { bookingCss, createBookingStores } from '../booking';
@@ -19,6 +19,7 @@ import badgeCss from '../launcher/badge.css?inline';
 import teaserCss from '../launcher/teaser.css?inline';
 import { createShell } from '../shell/shell';
 import { createUnread } from '../shell/unread';
+import { lazy } from '../platform/lazy';
 import type { PanelHandle, PanelHost, PanelModule } from './contract';
 import { warmUp } from './warm-up';
 
@@ -31,12 +32,18 @@ export function mountPanel(host: PanelHost): PanelHandle {
   // Created on first use (the chat view, or booking asking for the conversation id), so the stored
   // conversation is not read or parsed before it is needed.
   let chatStore: Chat | undefined;
-  const chat = (): Chat => (chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now }));
+  const chat = (): Chat => {
+    chatStore ??= createChat({ agentId, client: createChatClient(options.chatUrl), store, emitter, win, now });
+    return chatStore;
+  };
   let rememberedStore: RememberedBookingsStore | undefined;
-  const remembered = (): RememberedBookingsStore => (rememberedStore ??= createRememberedBookings(store));
+  const remembered = (): RememberedBookingsStore => {
+    rememberedStore ??= createRememberedBookings(store);
+    return rememberedStore;
+  };
   const visitor = createVisitorId(store);
   const shell = createShell({ agentId, mode: options.mode, emitter, win, initial: options.view, openOn: host.openOn, focus: host.focus });
-  let visitorZone: string | undefined;
+  const visitorZone = lazy(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const booking = createBookingStores({
     agentId,
     apiBase: options.apiBase,
@@ -47,7 +54,7 @@ export function mountPanel(host: PanelHost): PanelHandle {
     client: createBookingClient({ baseUrl: options.apiBase }),
     // Read on first use: the first Intl date formatter loads the browser's zone data (~80 ms at 4x CPU).
     get visitorTimeZone() {
-      return (visitorZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+      return visitorZone();
     },
     conversationId: () => chat().conversationId.value ?? visitor.get(),
     // Read on first use, like the chat: only the booking views need the remembered codes.

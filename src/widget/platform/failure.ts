@@ -34,6 +34,8 @@ export interface Failure {
   message: string;
   /** Whether the same request may succeed when sent again. */
   retryable: boolean;
+  /** The answer was not the service's envelope (an HTML page, no body, other JSON). */
+  withoutEnvelope: boolean;
 }
 
 const BY_STATUS: Partial<Record<number, FailureKind>> = {
@@ -45,11 +47,18 @@ const BY_STATUS: Partial<Record<number, FailureKind>> = {
 };
 
 /**
+ * A gateway's or the proxy's word that the service behind it is down or did not answer in time (502, 503,
+ * 504): to the visitor, the same as a service that cannot be reached.
+ */
+const SERVICE_DOWN: readonly number[] = [502, 503, 504];
+
+/**
  * What kind of failure an error of `apiKind` (none: no answer, no kind of its own) is. Read as a table, top
  * to bottom. Only the browser's own "no network" blames the visitor; otherwise the service is out of reach.
  */
 function kindOf(apiKind: ApiErrorKind | undefined, status: number, refusal: boolean): FailureKind {
   if (apiKind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
+  if (apiKind === 'http' && SERVICE_DOWN.includes(status)) return 'unreachable';
   if (refusal) return BY_STATUS[status] ?? 'misconfigured';
   if (apiKind === 'timeout') return 'timeout';
   if (apiKind === 'invalid_response') return 'invalid';
@@ -59,7 +68,13 @@ function kindOf(apiKind: ApiErrorKind | undefined, status: number, refusal: bool
 /** The failure behind `error`; undefined when the request was cancelled on purpose. */
 export function classify(error: unknown): Failure | undefined {
   // Anything but an ApiError got no answer and has no kind of its own.
-  const { kind: apiKind, status = 0, code, retryAfter }: Partial<ApiError> = error instanceof ApiError ? error : {};
+  const {
+    kind: apiKind,
+    status = 0,
+    code,
+    retryAfter,
+    withoutEnvelope = false,
+  }: Partial<ApiError> = error instanceof ApiError ? error : {};
   if (apiKind === 'aborted') return undefined;
   // An answer below 500 refuses the request: sent again, it would be refused again, unless it asked to
   // wait (429, busy). Every other failure may pass on another try.
@@ -72,6 +87,7 @@ export function classify(error: unknown): Failure | undefined {
     retryAfter,
     message: error instanceof Error ? error.message : String(error),
     retryable: !refusal || kind === 'busy',
+    withoutEnvelope,
   };
 }
 

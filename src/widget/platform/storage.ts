@@ -5,6 +5,7 @@ import { VISITOR_CONVERSATION_PREFIX } from '../../core/spec-assumptions';
 import { isRecord } from '../../core/guards';
 import { attempt } from '../../core/attempt';
 import type { Persist } from '../options/options';
+import { lazy } from './lazy';
 import { listen } from './listen';
 
 export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -43,16 +44,18 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
   const memory: Record<string, string> = {};
   const inMemory: Area = {
     getItem: (key) => memory[key] ?? null,
-    setItem: (key, value) => (memory[key] = value),
-    removeItem: (key) => delete memory[key],
+    setItem(key, value) {
+      memory[key] = value;
+    },
+    removeItem(key) {
+      delete memory[key];
+    },
   };
-  /** Undefined until first use; then the storage area, or memory where there is none to use. */
-  let area: Area | undefined;
   /**
-   * The storage area, opened on first use: touching localStorage costs the host page 6-14 ms at 4x CPU
-   * (the bench's trace). Reading it throws where storage is blocked; that counts as none.
+   * The storage area, opened on first use (touching localStorage costs the host page 6-14 ms at 4x CPU,
+   * the bench's trace), or memory where there is none to use: reading it throws where storage is blocked.
    */
-  const storage = () => (area ??= attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? inMemory);
+  const storage = lazy((): Area => attempt(() => (kind === 'none' ? null : win[`${kind}Storage`])) ?? inMemory);
   const keyOf = (entry: Entry) => storageKey(agentId, entry);
   // Quota, privacy mode or blocked storage: the page keeps working with what it has in memory.
   const remove = (key: string) => attempt(() => storage().removeItem(key));
@@ -78,7 +81,9 @@ export function createStore(kind: Persist, agentId: string, { win, now }: StoreE
         // Read as a Storage: memory's own entries are its three methods, none prefixed, so it counts nothing.
         for (const [other, stored] of Object.entries<string>(target as Storage))
           if (other.startsWith(PREFIX) && other !== key) used += other.length + stored.length;
-        return used <= MAX_STORED_CHARS && (target.setItem(key, raw), true);
+        if (used > MAX_STORED_CHARS) return false;
+        target.setItem(key, raw);
+        return true;
       });
     },
     remove: (entry) => remove(keyOf(entry)),

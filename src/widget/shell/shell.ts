@@ -1,6 +1,6 @@
 // Open/closed, the current view, full-screen detection: the state the launcher, the panel and the
 // public API share. Events are emitted here, once per real transition.
-import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Emitter } from '../platform/events';
 import { isView, type Mode, type View } from '../options/options';
 import { listen } from '../platform/listen';
@@ -13,7 +13,7 @@ export interface Shell {
   /** Views shown at least once: they stay mounted so a half-done booking survives a tab switch. */
   readonly visited: ReadonlySignal<ReadonlySet<View>>;
   /** The bubble's panel covers the viewport (FULL_SCREEN_QUERY), so it is modal; never in inline mode (undefined: no query). */
-  readonly modal: ReadonlySignal<boolean | undefined>;
+  readonly fullScreen: ReadonlySignal<boolean | undefined>;
   /** Where the visual viewport is while the full-screen panel is open: above an on-screen keyboard. */
   readonly viewport: ReadonlySignal<{ top: number; height: number } | undefined>;
   /** Bumped when focus should move into the current view (open, or a switch from inside a view). */
@@ -69,17 +69,23 @@ export function createShell({ agentId, mode, emitter, win, initial, openOn, focu
   const focusRequest = signal(focus ? 1 : 0);
   // jsdom and some embedded browsers have no matchMedia.
   const query = inline ? undefined : win.matchMedia?.(FULL_SCREEN_QUERY);
-  const modal = signal(query?.matches);
-  const stopQuery = query && listen(query, 'change', (event: MediaQueryListEvent) => (modal.value = event.matches));
+  const fullScreen = signal(query?.matches);
+  const stopQuery =
+    query &&
+    listen(query, 'change', (event: MediaQueryListEvent) => {
+      fullScreen.value = event.matches;
+    });
   const viewport = signal<{ top: number; height: number }>();
   // An open full-screen panel is modal: the page behind it must not scroll. It fills what the visitor
   // sees: an on-screen keyboard shrinks the visual viewport, not the layout one the CSS sizes it by.
   const unlock = effect(() => {
     const vv = win.visualViewport;
-    if (!isOpen.value || !modal.value) return;
+    if (!isOpen.value || !fullScreen.value) return;
     const undo = lockScroll(win.document);
     if (vv) {
-      const follow = () => (viewport.value = { top: vv.offsetTop, height: vv.height });
+      const follow = () => {
+        viewport.value = { top: vv.offsetTop, height: vv.height };
+      };
       follow();
       undo.push(listen(vv, 'resize', follow), listen(vv, 'scroll', follow));
     }
@@ -98,7 +104,7 @@ export function createShell({ agentId, mode, emitter, win, initial, openOn, focu
     isOpen,
     view,
     visited,
-    modal,
+    fullScreen,
     viewport,
     focusRequest,
     open(next) {

@@ -1,7 +1,7 @@
 // The launcher's unread count: replies that came while the panel was closed (a pending one, or another
 // tab's), counted until it opens; after a cleared conversation every reply is unread once the last seen
 // one is gone.
-import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { Chat } from '../chat/store';
 import type { Shell } from './shell';
 

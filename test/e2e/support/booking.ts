@@ -19,7 +19,7 @@ export async function openBook(
 ) {
   const context = await demo.browser.newContext({ locale: 'en-US', reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(NOW));
+  await demo.freezeClock(page);
   await page.route(demo.server.url, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: html(await response.text()) });

@@ -1,5 +1,5 @@
 // The life of one e2e file: the demo server and Chromium start once before its tests and stop after.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { hasChromium, launchBrowser } from './chromium.mjs';
 import { startDemoServer, type DemoServer, type DemoServerOptions } from './server';
@@ -10,6 +10,14 @@ export const suite = hasChromium() ? describe : describe.skip;
 export interface Demo {
   readonly browser: Browser;
   readonly server: DemoServer;
+  /**
+   * Sets the visitor's clock to the sandbox's `now` (fixed: Date.now stands still, timers run), so the
+   * browser and the sandbox agree on what day it is whatever day the test runs. The one way the e2e tests
+   * set a browser clock: both come from `useDemo({ now })`.
+   */
+  freezeClock(target: Page | BrowserContext): Promise<void>;
+  /** As freezeClock, but the clock runs from the sandbox's `now` under the test's control (page.clock.runFor…). */
+  installClock(target: Page | BrowserContext): Promise<void>;
 }
 
 export function useDemo(options: DemoServerOptions): Demo {
@@ -28,6 +36,10 @@ export function useDemo(options: DemoServerOptions): Demo {
     if (value === undefined) throw new Error('The demo server and Chromium start in beforeAll.');
     return value;
   };
+  const sandboxNow = (): Date => {
+    if (!options.now) throw new Error('useDemo({ now }) sets the time the browser clock is set to.');
+    return new Date(options.now);
+  };
   return {
     get browser() {
       return started(browser);
@@ -35,5 +47,7 @@ export function useDemo(options: DemoServerOptions): Demo {
     get server() {
       return started(server);
     },
+    freezeClock: (target) => target.clock.setFixedTime(sandboxNow()),
+    installClock: (target) => target.clock.install({ time: sandboxNow() }),
   };
 }

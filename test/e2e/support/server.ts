@@ -17,6 +17,8 @@ export interface DemoServerOptions {
   strict?: boolean;
   /** Sandbox faults, as AGENT_SANDBOX_FAULTS writes them. */
   faults?: string;
+  /** Other pages allowed to use the chat, as ALLOWED_ORIGINS writes them. */
+  allowedOrigins?: string;
 }
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -32,6 +34,7 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       ...(options.fixtures ? { AGENT_FIXTURES: '1' } : {}),
       ...(options.strict ? { AGENT_SANDBOX_STRICT: '1' } : {}),
       ...(options.faults ? { AGENT_SANDBOX_FAULTS: options.faults } : {}),
+      ALLOWED_ORIGINS: options.allowedOrigins ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

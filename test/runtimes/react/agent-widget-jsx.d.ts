@@ -1,4 +1,4 @@
-// The <agent-widget> element in React's JSX (React 19): its attributes as the README lists them.
+// The <agent-widget> element in React's JSX (React 19): its attributes as docs/widget.md lists them.
 import type { AgentWidgetElement } from 'agent-widget';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 

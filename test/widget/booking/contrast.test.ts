@@ -47,8 +47,9 @@ describe('form error colours', () => {
   ])('%s: --aw-danger on --aw-bg holds 4.5:1', (_, theme) => {
     const { '--aw-danger': danger, '--aw-bg': bg } = theme;
     if (!danger || !bg) throw new Error('--aw-danger or --aw-bg missing');
-    // One pair serves all three: the text (4.5:1), the "!" in --aw-bg on its --aw-danger disc (4.5:1),
-    // and the disc and the invalid field's border against the panel and the field, both --aw-bg (3:1).
+    // One pair serves all four: the text (4.5:1), the "!" in --aw-bg on its --aw-danger disc (4.5:1), a
+    // destructive button's --aw-bg label on --aw-danger (4.5:1), and the disc and the invalid field's
+    // border against the panel and the field, both --aw-bg (3:1).
     expect(contrastRatio(danger, bg)).toBeGreaterThanOrEqual(4.5);
   });
 
@@ -58,5 +59,9 @@ describe('form error colours', () => {
     expect(icon).toMatch(/content: '!' \/ ''/);
     expect(icon).toMatch(/background: var\(--aw-danger\);.*color: var\(--aw-bg\)/s);
     expect(ruleOf('.booking [aria-invalid]')).toMatch(/border: 2px solid var\(--aw-danger\)/);
+  });
+
+  test('a button that cannot be undone is drawn in those colours too: its label in --aw-bg on --aw-danger', () => {
+    expect(ruleOf('.btn.danger')).toMatch(/background: var\(--aw-danger\);\s*color: var\(--aw-bg\)/);
   });
 });

@@ -1,6 +1,6 @@
 // Builds a BookingContext over the msw-wrapped sandbox, records what the flow sends and emits, and
 // walks the Book view step by step the way a visitor does (by role and accessible name).
-import { signal } from '@preact/signals-core';
+import { signal } from '@preact/signals';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, expect, onTestFinished } from 'vitest';
 import { createBookingClient } from '../../../src/core/booking-client';
@@ -106,8 +106,9 @@ export function renderBook(h: Harness) {
   return render(<BookingView stores={h.stores} strings={defaultStrings} />);
 }
 
-export function renderLookup(h: Harness) {
-  return render(<LookupView stores={h.stores} strings={defaultStrings} />);
+/** My booking; `openBooking` is what "Book another time" calls (the shell opens the Book view). */
+export function renderLookup(h: Harness, openBooking: () => void = () => undefined) {
+  return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} />);
 }
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });

@@ -54,7 +54,8 @@ describe('My booking', () => {
   test('finds a booking typed in lowercase with spaces, shows it in both zones, and cancels after asking', async () => {
     const booking = await bookMonday();
     const h = makeContext(api.baseUrl);
-    renderLookup(h);
+    const openBooking = vi.fn();
+    renderLookup(h, openBooking);
     typeCode(`  ${booking.booking_code.toLowerCase().replace('-', ' ')} `);
 
     expectFocused(await heading(DEMO_BOOKING_CONFIG.booking_title));
@@ -69,7 +70,9 @@ describe('My booking', () => {
     expect(h.remembered.map((r) => [r.code, r.status])).toEqual([[booking.booking_code, 'confirmed']]);
 
     fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
-    expectFocused(await heading(t.cancelAsk));
+    await heading(t.cancelAsk);
+    // Keep booking is the safe default: focus starts there, not on the cancel.
+    expectFocused(screen.getByRole('button', { name: t.keep }));
     expect(screen.getByText(t.cancelWarn)).toBeTruthy();
     // Keeping it goes back without a request.
     fireEvent.click(screen.getByRole('button', { name: t.keep }));
@@ -84,6 +87,9 @@ describe('My booking', () => {
     expect(screen.getByRole('status').textContent).toBe(t.cancelledHeading);
     expect(facts()).toContain('Status: Cancelled');
     expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    // The way on: book another time, in the Book view.
+    fireEvent.click(screen.getByRole('button', { name: t.bookAnother }));
+    expect(openBooking).toHaveBeenCalledOnce();
     expect(api.sandbox().bookings()[0]?.status).toBe('cancelled');
     expect(h.remembered.map((r) => [r.code, r.status])).toEqual([[booking.booking_code, 'cancelled']]);
     expect(h.events).toEqual([

@@ -129,13 +129,13 @@ describe('strict-spec answers', () => {
 });
 
 describe('failures from in front of the service', () => {
-  test('an HTML 502 page from a gateway: a calm message, Retry, the error event', async () => {
+  test('an HTML 502 page from a gateway: the service is out of reach, Retry, the error event', async () => {
     api.use({ strict: true, faults: [{ path: '/booking/public/config', kind: 'gateway', times: 1 }] });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const h = makeContext(api.baseUrl);
     renderBook(h);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(t.serverError)).toBeTruthy();
+    expect(within(alert).getByText(t.unreachable)).toBeTruthy();
     expect(errorsOf(h)).toEqual([
       expect.objectContaining({ scope: 'booking', request: 'config', kind: 'http', status: 502, retry: 'manual' }),
     ]);

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, expect, test } from 'vitest';
 import { renderMarkdown } from '../../../src/widget/chat/markdown';
-import { facts } from '../../../src/widget/booking/parts';
+import { Facts } from '../../../src/widget/booking/parts';
 import { mountWidget } from '../helpers';
 import ar from '../../../src/widget/i18n/locales/ar';
 
@@ -31,10 +31,12 @@ test('message bubbles, the composer and the title take the direction of their ow
 
 test('the booking facts isolate owner labels and visitor answers (a code, a name, a label)', () => {
   const { container } = render(
-    facts([
-      ['Name', 'Dana Levi'],
-      ['رمز الحجز', 'BK-A1B2C3'],
-    ]),
+    <Facts
+      rows={[
+        { label: 'Name', value: 'Dana Levi' },
+        { label: 'رمز الحجز', value: 'BK-A1B2C3' },
+      ]}
+    />,
   );
   const cells = container.querySelectorAll('dt, dd');
   expect(cells).toHaveLength(4);

@@ -35,40 +35,35 @@ describe('built-in languages', () => {
     }
   });
 
-  describe.each(locales)('$code', ({ strings }) => {
+  // One test per language: each problem found is one line of its failure, naming the key.
+  it.each(locales)('$code: every key, each non-empty, with its placeholders, and translated', ({ strings }) => {
     const translated: Record<string, string> = strings;
-
-    it('has every English key and no other', () => {
-      expect(Object.keys(translated).sort()).toEqual(keys);
-    });
-
-    // bookingPhrases is not shown, and a phrase's leading space means "at the start of a word".
-    it.each(keys.filter((key) => key !== 'bookingPhrases'))('%s is non-empty text without stray spaces', (key) => {
-      const text = translated[key];
-      expect(text).toBeTypeOf('string');
-      expect(text?.trim()).not.toBe('');
-      expect(text).toBe(text?.trim());
-    });
-
-    it('bookingPhrases: each phrase has letters, no empty one, no run of spaces', () => {
-      for (const phrase of translated.bookingPhrases?.split('|') ?? []) {
-        expect(phrase).toMatch(/\p{L}/u);
-        expect(phrase).not.toMatch(/\s\s/);
-      }
-    });
-
-    it.each(keys)('%s keeps every placeholder and adds none', (key) => {
-      const text = translated[key] ?? '';
-      expect(placeholders(text)).toEqual(placeholders(english[key] ?? ''));
-      // A brace left after the placeholders go is a broken one ("{ title}", "{title"): fmt would show it.
-      expect(withoutPlaceholders(text)).not.toMatch(/[{}]/);
-    });
-
-    it.each(keys.filter((key) => (english[key] ?? '').length > UNTRANSLATED_OVER && !(key in SAME_AS_ENGLISH)))(
-      '%s is translated',
-      (key) => {
-        expect(translated[key]).not.toBe(english[key]);
-      },
-    );
+    expect(Object.keys(translated).sort()).toEqual(keys);
+    const problems = keys.flatMap((key) => problemsOf(key, translated[key] ?? '', english[key] ?? ''));
+    expect(problems).toEqual([]);
   });
 });
+
+/** What is wrong with one key's translation, in words; empty when nothing is. */
+function problemsOf(key: string, text: string, englishText: string): string[] {
+  const problems: string[] = [];
+  if (key === 'bookingPhrases') {
+    // Not shown, and a phrase's leading space means "at the start of a word".
+    for (const phrase of text.split('|')) {
+      if (!/\p{L}/u.test(phrase)) problems.push(`${key}: the phrase "${phrase}" has no letter`);
+      if (/\s\s/.test(phrase)) problems.push(`${key}: the phrase "${phrase}" has a run of spaces`);
+    }
+  } else {
+    if (text.trim() === '') problems.push(`${key}: empty`);
+    if (text !== text.trim()) problems.push(`${key}: stray spaces at an end`);
+  }
+  const expected = [...placeholders(englishText)].sort().join(',');
+  const found = [...placeholders(text)].sort().join(',');
+  if (found !== expected) problems.push(`${key}: placeholders {${found}} instead of {${expected}}`);
+  // A brace left after the placeholders go is a broken one ("{ title}", "{title"): fmt would show it.
+  if (/[{}]/.test(withoutPlaceholders(text))) problems.push(`${key}: a broken placeholder`);
+  if (englishText.length > UNTRANSLATED_OVER && !(key in SAME_AS_ENGLISH) && text === englishText) {
+    problems.push(`${key}: left in English`);
+  }
+  return problems;
+}

@@ -4,7 +4,7 @@
 // a time taken at create, which forgets the day first). A fetch
 // belongs to the cache, not to the caller that started it: a caller that stops waiting does not abort it
 // for the others; `fetch` aborts on the store's signal alone, which stops them all.
-import { signal } from '@preact/signals-core';
+import { signal } from '@preact/signals';
 
 export interface Cache<T> {
   /** The value for a duration and a month or day, read as a signal; undefined until fetched, or after set() forgets it. */

@@ -1,24 +1,17 @@
 // The Book flow's state: duration, day, time, details, review, confirmation. Components render these
 // signals and call the actions; requests and their failures are handled here, on the stores' shared
 // requests (./index), whose dispose() ends them.
-import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { addDays, addMonths, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { addDays, addMonths, daysInMonth, instantToZoned } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
 import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { createCache } from './cache';
+import { createAvailability, firstFreeDay, openDay, type AgentRange, type Slot } from './availability';
 import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
 import { logError } from '../../platform/log';
-
-/** A free time: the API's agent-zone date and HH:MM (sent back unchanged on create) and the instant they name. */
-export interface Slot {
-  date: string;
-  time: string;
-  instant: Date;
-}
 
 export type Step = 'loading' | 'duration' | 'date' | 'time' | 'form' | 'review' | 'done';
 
@@ -31,12 +24,12 @@ export interface BookingFlow extends Failures {
   readonly duration: ReadonlySignal<DurationOption | null>;
   durations(): DurationOption[];
   /** The zone the calendar and times are shown in: the visitor's, or the agent's after switchZone(). */
-  shown(): string;
+  shownZone(): string;
   /** Bounds in the shown zone: today, and the last day with a bookable agent day in it. */
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   readonly month: ReadonlySignal<string>;
-  /** The shown month's days in the shown zone; undefined while the agent months they overlap load. */
-  readonly dates: ReadonlySignal<BookingDate[] | undefined>;
+  /** The shown month's days in the shown zone (not the API's agent-zone dates); undefined while the agent months they overlap load. */
+  readonly monthDates: ReadonlySignal<BookingDate[] | undefined>;
   /** The calendar's one tab stop. */
   readonly focused: ReadonlySignal<string>;
   readonly notice: ReadonlySignal<Notice>;
@@ -51,11 +44,11 @@ export interface BookingFlow extends Failures {
   readonly answers: ReadonlySignal<ReadonlyMap<string, string>>;
   readonly errors: ReadonlySignal<ReadonlyMap<string, FieldError>>;
   /** A create is on its way. */
-  readonly busy: ReadonlySignal<boolean>;
+  readonly submitting: ReadonlySignal<boolean>;
   readonly booking: ReadonlySignal<Booking | null>;
   canGoBack(): boolean;
   /** The agent's zone. */
-  zone(): string;
+  agentZone(): string;
   showMonth(month: string, keepFocus?: boolean): void;
   focusDay(day: string): void;
   chooseDuration(option: DurationOption): void;
@@ -65,7 +58,7 @@ export interface BookingFlow extends Failures {
   switchZone(): void;
   answer(id: string, value: string): void;
   /** Validates the form; returns the id of the first invalid field, or moves on to the review. */
-  submit(): string | undefined;
+  submitForm(): string | undefined;
   create(): void;
   back(): void;
   /** After a confirmation: a fresh start with the same answers. */
@@ -89,13 +82,6 @@ export function nearest(slots: Slot[], gone: Slot): Slot[] {
     .slice(0, 3);
 }
 
-/** Day `day`'s entry in a month's days `list` when it can be booked. */
-export const openDay = (list: BookingDate[] | undefined, day: string): BookingDate | undefined =>
-  list?.find((d) => d.date === day && d.available);
-
-/** The first bookable day of a month's days `list`. */
-const firstFree = (list: BookingDate[] | undefined): string | undefined => list?.find((d) => d.available)?.date;
-
 const clamp = (value: string, low: string, high: string): string => {
   if (value < low) return low;
   return value > high ? high : value;
@@ -106,120 +92,33 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const step = signal<Step>('loading');
   const config = signal<BookingConfig | null>(null);
   const duration = signal<DurationOption | null>(null);
-  /** When the config came, and the agent's last bookable day. */
-  const range = signal({ now: new Date(0), today: '', last: '' });
+  const range = signal<AgentRange>({ now: new Date(0), today: '', last: '' });
   const month = signal('');
   const focused = signal('');
   const notice = signal<Notice>(null);
   const date = signal<string | null>(null);
   const slot = signal<Slot | null>(null);
   const taken = signal<Slot | null>(null);
-  const agentClock = signal(false);
   const answers = signal<ReadonlyMap<string, string>>(new Map());
   const errors = signal<ReadonlyMap<string, FieldError>>(new Map());
-  const busy = signal(false);
+  const submitting = signal(false);
   const booking = signal<Booking | null>(null);
+  const availability = createAvailability({ ctx, requests, config, duration, range });
+  const { agentZone, shownZone, bounds } = availability;
 
-  // The caches' fetches stop with the stores (requests.signal), not with a caller.
-  const months = createCache((m, month) =>
-    client.dates({ agentId, month, durationMinutes: m }, { signal: requests.signal }).then((r) => r.dates),
-  );
-  const days = createCache((m, date) =>
-    client.slots({ agentId, date, durationMinutes: m }, { signal: requests.signal }).then((r) => r.slots),
-  );
   // The config, then the shown month and the search for one: one runner, as no month is asked for before the config is in.
   const runLoad = requests.latest();
   const runPrefetch = requests.latest();
   const runSlots = requests.latest();
-  const runCreate = requests.latest(busy);
+  const runCreate = requests.latest(submitting);
   const problems = createProblems(ctx);
   const { fail, set: setProblem } = problems;
 
-  const zone = (): string => config.peek()?.timezone ?? 'UTC';
   const fields = () => config.peek()?.form_fields ?? [];
-  // Tracked in the computed days and times; the fetches read it in event and answer handlers, outside any.
-  const minutes = (): number => duration.value?.duration_minutes ?? 0;
+  const minutes = (): number => duration.peek()?.duration_minutes ?? 0;
   const minMonth = (): string => bounds.peek().today.slice(0, 7);
   const maxMonth = (): string => bounds.peek().last.slice(0, 7);
-  // The switch is offered once the config is in: the agent's zone is known by then.
-  const shown = (): string => (agentClock.value ? zone() : ctx.visitorTimeZone);
-  const bounds = computed(() => {
-    const r = range.value;
-    const at = (t: Date) => instantToZoned(t, shown()).date;
-    // The shown zone's last day is the one the agent's last day ends in. Read only once the config is in:
-    // the calendar, its days and the steps that read them come after it.
-    return { today: at(r.now), last: at(zonedToInstant(r.last, '23:59', zone())) };
-  });
-
-  /**
-   * Agent day `d`'s free times on the shown zone's `day`, once fetched: a wall time that does not exist
-   * in the agent's zone (spring-forward gap) names no instant, so it is left out rather than shifted;
-   * one listed twice is kept once.
-   */
-  const timesOn = (d: string, day: string): Slot[] | undefined =>
-    days.read(minutes(), d)?.flatMap(({ time, available }, i, list) => {
-      const instant = zonedToInstant(d, time, zone());
-      const back = instantToZoned(instant, zone());
-      return available &&
-        back.date === d &&
-        back.time === time &&
-        list.findIndex((s) => s.time === time) === i &&
-        instantToZoned(instant, shown()).date === day
-        ? [{ date: d, time, instant }]
-        : [];
-    });
-
-  /**
-   * Day `day` of the shown zone: whether it is open and how many times it has, its free times in order
-   * when `listing`, and the fetches still needed to know. Where the day is exactly one agent day the
-   * calendar counts from the month's dates. Where it overlaps two, it counts from their slots once
-   * fetched (the day's own, when chosen) and until then offers the day when either is open, without
-   * a count: a slots request per day of the month would spend a visitor's share of the rate limit
-   * (the proxy's 30 a minute per address) on one month.
-   */
-  function dayOf(day: string, listing?: boolean) {
-    const { today, last } = bounds.value;
-    const need: (() => Promise<unknown>)[] = [];
-    const found: Slot[] = [];
-    // Outside the bounds no agent day is looked at (so `exact` need not be said).
-    const { days: overlapped, exact } = day < today || day > last ? { days: [] } : daysAcross(day, shown(), zone());
-    const count = exact && !listing;
-    let entry: BookingDate | undefined;
-    let unsure = false;
-    // Only bookable agent days count.
-    const agent = range.value;
-    for (const d of overlapped.filter((d) => d >= agent.today && d <= agent.last)) {
-      const month = months.read(minutes(), d.slice(0, 7));
-      const hit = openDay(month, d);
-      const times = hit && timesOn(d, day);
-      if (!month) need.push(() => months.get(minutes(), d.slice(0, 7)));
-      else if (count) entry = { date: day, available: !!hit, slotCount: hit?.slotCount };
-      else if (times) found.push(...times);
-      else if (hit && listing) need.push(() => days.get(minutes(), d));
-      else unsure ||= !!hit;
-    }
-    return {
-      entry: entry ?? { date: day, available: unsure || found.length > 0, slotCount: unsure ? undefined : found.length },
-      need,
-      slots: found.sort((a, b) => +a.instant - +b.instant),
-    };
-  }
-
-  /** Month `m` of the shown zone, day by day, once fetched. */
-  function scan(m: string) {
-    const found = Array.from({ length: daysInMonth(m) }, (_, i) => dayOf(addDays(`${m}-01`, i)));
-    const need = found.flatMap((f) => f.need);
-    return { need, list: need.length ? undefined : found.map((f) => f.entry) };
-  }
-
-  /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
-  async function settle<T extends { need: (() => Promise<unknown>)[] }>(read: () => T): Promise<T> {
-    let found: T;
-    while ((found = read()).need.length) await Promise.all(found.need.map((get) => get()));
-    return found;
-  }
-  const loadMonth = async (m: string) => (await settle(() => scan(m))).list;
-  const dates = computed(() => scan(month.value).list);
+  const monthDates = computed(() => availability.daysOfMonth(month.value));
   const durations = () => config.value?.duration_options ?? [];
   // The duration step is a step back only when there is a choice of durations.
   const canGoBack = () => FLOW.indexOf(step.value) > (durations().length > 1 ? 0 : 1);
@@ -237,12 +136,13 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const load = (): void => {
     void runLoad(
       (options) => client.config({ agentId }, options),
-      ({ config: c }) => {
+      ({ config: answered }) => {
         const now = ctx.now();
-        const today = instantToZoned(now, c.timezone).date;
-        config.value = c;
-        range.value = { now, today, last: addDays(today, Math.min(c.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS)) };
-        answers.value = prefilledAnswers(c.form_fields, ctx.prefill);
+        const today = instantToZoned(now, answered.timezone).date;
+        config.value = answered;
+        const horizon = Math.min(answered.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS);
+        range.value = { now, today, last: addDays(today, horizon) };
+        answers.value = prefilledAnswers(answered.form_fields, ctx.prefill);
         start();
       },
       fail('config', load),
@@ -253,15 +153,20 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   function chooseDuration(option: DurationOption): void {
     const first = minMonth();
     duration.value = option;
-    date.value = notice.value = null;
+    date.value = null;
+    notice.value = null;
     step.value = 'date';
     // The first month is on show while the search runs; the search, on the same runner, takes over showMonth's load.
     showMonth(first);
     void runLoad(
       async () => {
         // Stops at the first failure: the await throws. Undefined when no month has a free day.
-        for (let m = first, n = 0; m <= maxMonth() && n < MAX_SEARCH_MONTHS; m = addMonths(m, 1), n++)
-          if (firstFree(await loadMonth(m))) return m;
+        let candidate = first;
+        for (let searched = 0; candidate <= maxMonth() && searched < MAX_SEARCH_MONTHS; searched++) {
+          if (firstFreeDay(await availability.loadMonth(candidate))) return candidate;
+          candidate = addMonths(candidate, 1);
+        }
+        return undefined;
       },
       (found) => {
         if (!found) notice.value = 'none';
@@ -282,16 +187,15 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     month.value = target;
     // The tab stop until then (none set where keyboard focus keeps it): the first free day when known, else today
     // when it is in the month (the first one shown), else the 1st (`-31` bounds any month's days as text).
-    const placeholder = keepFocus
-      ? null
-      : (focused.value = firstFree(dates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`));
+    const placeholder = keepFocus ? null : (firstFreeDay(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`));
+    if (placeholder) focused.value = placeholder;
     void runLoad(
-      () => loadMonth(target),
+      () => availability.loadMonth(target),
       (list) => {
-        const free = firstFree(list);
+        const free = firstFreeDay(list);
         if (free && focused.peek() === placeholder) focused.value = free;
         const next = addMonths(target, 1);
-        if (next <= maxMonth()) void runPrefetch(() => months.get(minutes(), next));
+        if (next <= maxMonth()) void runPrefetch(() => availability.prefetchMonth(next));
       },
       fail('dates', () => showMonth(target, keepFocus)),
     );
@@ -305,11 +209,12 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
   const chooseDate = (day: string): void => {
     // An open day means a duration was chosen: before one, no month is shown, so no day is open.
-    if (!openDay(dates.peek(), day)) return;
-    date.value = focused.value = day;
+    if (!openDay(monthDates.peek(), day)) return;
+    date.value = day;
+    focused.value = day;
     taken.value = null;
     step.value = 'time';
-    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shown(), durationMinutes: minutes() });
+    ctx.emit('booking:date-selected', { agentId, date: day, timezone: shownZone(), durationMinutes: minutes() });
 
     loadSlots();
   };
@@ -317,7 +222,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   function loadSlots(): void {
     const day = date.peek();
     if (!day) return;
-    void runSlots(() => settle(() => dayOf(day, true)), undefined, fail('slots', loadSlots));
+    void runSlots(() => availability.loadSlots(day), undefined, fail('slots', loadSlots));
   }
 
   const chooseSlot = (chosen: Slot): void => {
@@ -331,7 +236,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
       agentId,
       date: chosen.date,
       time: chosen.time,
-      timezone: zone(),
+      timezone: agentZone(),
       start: chosen.instant.toISOString(),
       duration: option,
     });
@@ -351,21 +256,21 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const answer = (id: string, value: string): void => {
     answers.value = new Map(answers.peek()).set(id, value);
     // Once shown, an error follows the answer as it is typed; the other fields' answers have not changed.
-    const shown = errors.peek();
-    if (shown.has(id)) validate(shown);
+    const shownErrors = errors.peek();
+    if (shownErrors.has(id)) validate(shownErrors);
   };
 
-  const submit = (): string | undefined => {
+  const submitForm = (): string | undefined => {
     const first = validate();
     if (first === undefined) step.value = 'review';
     return first;
   };
 
   function create(): void {
-    const c = config.peek();
+    const currentConfig = config.peek();
     const option = duration.peek();
     const chosen = slot.peek();
-    if (busy.peek() || !c || !option || !chosen) return;
+    if (submitting.peek() || !currentConfig || !option || !chosen) return;
     const { date: day, time } = chosen;
     setProblem(null);
     void runCreate(
@@ -378,7 +283,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
               date: day,
               time,
               durationOptionId: option.id,
-              formData: formData(c.form_fields, answers.peek()),
+              formData: formData(currentConfig.form_fields, answers.peek()),
             },
             options,
           )
@@ -386,9 +291,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
             // The spec names no "taken" status or code: the day's slots tell whether the time is gone.
             if (!MAYBE_TAKEN.includes(classify(error)?.kind)) throw error;
 
-            // The cached slots are from before: forgotten, so the cache fetches the day again.
-            days.set(option.duration_minutes, day);
-            const fresh = await days.get(option.duration_minutes, day).catch(() => {
+            // The cached slots are from before: the day is fetched again.
+            const fresh = await availability.refetchAgentDay(option.duration_minutes, day).catch(() => {
               throw error;
             });
             if (fresh.some((s) => s.time === time && s.available)) throw error;
@@ -396,17 +300,17 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
           }),
       (result) => {
         if ('booking' in result) {
-          const b = result.booking;
-          booking.value = b;
+          const created = result.booking;
+          booking.value = created;
           step.value = 'done';
-          remember(ctx, b, c.booking_title);
-          ctx.emit('booking:created', { agentId, booking: b, ...(ctx.utm ? { utm: ctx.utm } : {}) });
+          remember(ctx, created, currentConfig.booking_title);
+          ctx.emit('booking:created', { agentId, booking: created, ...(ctx.utm ? { utm: ctx.utm } : {}) });
           return;
         }
         reportFailure(ctx, 'create', result.error);
         // The month's availability changed: fetch it again, so the calendar is ready when the visitor goes back.
-        months.set(option.duration_minutes, day.slice(0, 7));
-        void runPrefetch(() => loadMonth(month.peek()));
+        availability.forgetMonth(option.duration_minutes, day.slice(0, 7));
+        void runPrefetch(() => availability.loadMonth(month.peek()));
         taken.value = chosen;
         step.value = 'time';
       },
@@ -419,8 +323,7 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
 
   const slots = (): Slot[] | null => {
     const day = date.value;
-    const found = day && dayOf(day, true);
-    return found && !found.need.length ? found.slots : null;
+    return day ? availability.slotsOn(day) : null;
   };
 
   const back = (): void => {
@@ -437,10 +340,10 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     config,
     duration,
     durations,
-    shown,
+    shownZone,
     bounds,
     month,
-    dates,
+    monthDates,
     focused,
     notice,
     date,
@@ -449,28 +352,27 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     taken,
     answers,
     errors,
-    busy,
+    submitting,
     booking,
     canGoBack,
-    zone,
+    agentZone,
     showMonth,
     focusDay,
     chooseDuration,
     chooseDate,
     chooseSlot,
     answer,
-    submit,
+    submitForm,
     create,
     back,
     switchZone() {
-      agentClock.value = !agentClock.peek();
+      availability.switchZone();
       showMonth(month.peek(), true);
       if (step.peek() === 'time') loadSlots();
     },
     again() {
       // The booking stays until the next one replaces it: only the done step reads it, and start() leaves that step.
-      months.clear();
-      days.clear();
+      availability.clear();
       start();
     },
   };

@@ -5,10 +5,12 @@ import { createBookingFlow, type BookingFlow } from './flow';
 import { createLookupStore, type LookupStore } from './lookup';
 import { createRequests } from './requests';
 
-export type { BookingFlow, Slot, Step } from './flow';
+export type { BookingFlow, Step } from './flow';
+export type { Slot } from './availability';
 export type { LookupResult, LookupStore } from './lookup';
 export type { Failures, Problem } from './report';
-export { nearest, openDay } from './flow';
+export { nearest } from './flow';
+export { openDay } from './availability';
 export { readBookingCode } from './lookup';
 
 export interface BookingStores {
@@ -26,8 +28,14 @@ export function createBookingStores(context: BookingContext): BookingStores {
   let lookup: LookupStore | undefined;
   return {
     context,
-    flow: () => (flow ??= createBookingFlow(context, requests)),
-    lookup: () => (lookup ??= createLookupStore(context, requests)),
+    flow() {
+      flow ??= createBookingFlow(context, requests);
+      return flow;
+    },
+    lookup() {
+      lookup ??= createLookupStore(context, requests);
+      return lookup;
+    },
     dispose: requests.dispose,
   };
 }

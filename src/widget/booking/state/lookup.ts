@@ -1,5 +1,5 @@
 // My booking: find a booking by its code (typed or remembered), and cancel it when the service allows.
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
 import type { LookupBookingResponse } from '../../../core/types';
 import { isBookingCode } from '../../../core/validate';
@@ -13,14 +13,15 @@ export interface LookupResult extends LookupBookingResponse {
    * A cancel made here went through. The view confirms it in the visitor's language; the service's own
    * message (in the service's language) goes to the page with the booking:cancelled event.
    */
-  cancelled?: boolean;
+  cancelledHere?: boolean;
 }
 
 export interface LookupStore extends Failures {
   /** The code field's text, written by the view as the visitor types. */
   readonly code: Signal<string>;
   readonly invalid: ReadonlySignal<boolean>;
-  readonly busy: ReadonlySignal<boolean>;
+  /** A lookup or a cancel is on its way. */
+  readonly requestPending: ReadonlySignal<boolean>;
   readonly result: ReadonlySignal<LookupResult | null>;
   /** The "Cancel this booking?" question is on screen; written by the view. */
   readonly asking: Signal<boolean>;
@@ -43,13 +44,13 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
   const { client, agentId } = ctx;
   const code = signal('');
   const invalid = signal(false);
-  const busy = signal(false);
+  const requestPending = signal(false);
   const result = signal<LookupResult | null>(null);
   const asking = signal(false);
   const problems = createProblems(ctx);
   const { fail, set: setProblem } = problems;
-  const runLookup = requests.latest(busy);
-  const runCancel = requests.latest(busy);
+  const runLookup = requests.latest(requestPending);
+  const runCancel = requests.latest(requestPending);
   /** Shows `res` (null: the code field), without the question. */
   const show = (res: LookupResult | null) => {
     result.value = res;
@@ -77,7 +78,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
 
   function cancel(): void {
     const current = result.peek();
-    if (!current || busy.peek()) return;
+    if (!current || requestPending.peek()) return;
     const b = current.booking;
     const bookingCode = b.booking_code;
     setProblem(null);
@@ -90,7 +91,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
         // The visitor may have moved on (Look up another) while the cancel was on its way.
         if (result.peek() !== current) return;
         // The view stops offering the cancel: the status is cancelled.
-        show({ ...current, booking: gone, cancelled: true });
+        show({ ...current, booking: gone, cancelledHere: true });
       },
       (error) => {
         if (result.peek() !== current) return;
@@ -108,7 +109,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
     ...problems,
     code,
     invalid,
-    busy,
+    requestPending,
     result,
     asking,
     find,

@@ -1,10 +1,10 @@
 // The booking codes the visitor made or looked up on this device, per agent, in the visitor's storage
 // (../../platform/storage): what My booking lists.
-import { signal } from '@preact/signals-core';
+import { signal } from '@preact/signals';
 import { recordsIn } from '../../../core/guards';
 import { isTimeZone } from '../../../core/time';
 import type { BookingStatus } from '../../../core/types';
-import { isIsoDate } from '../../../core/validate';
+import { isIsoDate } from '../../../core/time';
 import { isText, type Store } from '../../platform/storage';
 import type { RememberedBooking, RememberedBookings } from '../types';
 

@@ -1,6 +1,6 @@
 // A failed booking request, as the visitor sees it (a Problem), the host hears it (the `error`
 // event) and the owner reads it (a console line for what only the owner can fix).
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import type { Booking } from '../../../core/types';
 import { classify, errorEvent, type FailureKind } from '../../platform/failure';
 import type { BookingContext } from '../types';
@@ -22,9 +22,10 @@ export function reportFailure(ctx: BookingContext, request: BookingRequest, erro
   if (!failure) return null;
   const { message } = failure;
   // The first request answered 2xx or 404 by something that is not the service (an HTML page, no body,
-  // other JSON: core/http's "answered <status> with…"): no booking service at the base URL, which asking
-  // again cannot fix. A 5xx or 429 page is a gateway's, and passes.
-  const elsewhere = request === 'config' && /^The service answered (2..|404) with/.test(message);
+  // other JSON): no booking service at the base URL, which asking again cannot fix. A 5xx or 429 page is a
+  // gateway's, and passes.
+  const answeredByOther = failure.withoutEnvelope && ((failure.status >= 200 && failure.status < 300) || failure.status === 404);
+  const elsewhere = request === 'config' && answeredByOther;
   const kind = elsewhere ? 'misconfigured' : failure.kind;
   const retryable = failure.retryable && !elsewhere;
   ctx.emit('error', { ...errorEvent(ctx.agentId, 'booking', error, failure, retryable ? 'manual' : 'none'), request });

@@ -1,7 +1,7 @@
 // The booking stores' requests. Each kind of request runs "newest wins": starting one aborts the one
 // before, and an answer that still arrives for an older call is dropped. dispose() aborts them all
 // and drops every answer after it, so a destroyed widget neither fetches nor writes state.
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type Signal } from '@preact/signals';
 import type { CallOptions } from '../../../core/booking-client';
 import { anySignal } from '../../../core/http';
 

@@ -17,6 +17,7 @@ const strings: Strings = {
   you: 'Sie:',
   agentSaid: '{title}:',
   typing: '{title} schreibt…',
+  stillWorking: '{title} arbeitet noch an einer Antwort…',
   messageLabel: 'Nachricht',
   messagePlaceholder: 'Nachricht eingeben…',
   send: 'Senden',
@@ -26,6 +27,7 @@ const strings: Strings = {
   chatRetry: 'Erneut senden',
   chatOffline: 'Nicht gesendet: Sie scheinen offline zu sein. Die Nachricht wird erneut gesendet, sobald Sie wieder online sind.',
   chatFailed: 'Etwas ist schiefgelaufen. Ihre Nachricht wurde nicht gesendet.',
+  chatTimedOut: 'Es kam keine Antwort rechtzeitig. Ihre Nachricht wurde nicht gesendet.',
   chatUnreachable: 'Der Chat-Dienst ist gerade nicht erreichbar. Ihre Nachricht wurde nicht gesendet.',
   chatBusy:
     'one: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunde. | other: Wir sind gerade stark ausgelastet. Neuer Versuch in {count} Sekunden.',

@@ -17,6 +17,7 @@ const strings: Strings = {
   you: 'Usted:',
   agentSaid: '{title}:',
   typing: '{title} está escribiendo…',
+  stillWorking: '{title} sigue preparando una respuesta…',
   messageLabel: 'Mensaje',
   messagePlaceholder: 'Escriba su mensaje…',
   send: 'Enviar',
@@ -26,6 +27,7 @@ const strings: Strings = {
   chatRetry: 'Reintentar',
   chatOffline: 'No enviado: parece que no tiene conexión. Se enviará de nuevo cuando vuelva a estar en línea.',
   chatFailed: 'Algo salió mal. Su mensaje no se ha enviado.',
+  chatTimedOut: 'No llegó ninguna respuesta a tiempo. Su mensaje no se ha enviado.',
   chatUnreachable: 'No podemos conectar con el servicio de chat en este momento. Su mensaje no se ha enviado.',
   chatBusy:
     'one: Estamos muy ocupados en este momento. Reintentando en {count} segundo. | other: Estamos muy ocupados en este momento. Reintentando en {count} segundos.',

@@ -18,6 +18,7 @@ const strings: Strings = {
   you: 'Vous\u00a0:',
   agentSaid: '{title}\u00a0:',
   typing: '{title} est en train d’écrire…',
+  stillWorking: '{title} prépare encore sa réponse…',
   messageLabel: 'Message',
   messagePlaceholder: 'Écrivez votre message…',
   send: 'Envoyer',
@@ -27,6 +28,7 @@ const strings: Strings = {
   chatRetry: 'Réessayer',
   chatOffline: 'Non envoyé\u00a0: vous semblez être hors ligne. Le message sera renvoyé dès que vous serez de nouveau en ligne.',
   chatFailed: 'Une erreur s’est produite. Votre message n’a pas été envoyé.',
+  chatTimedOut: 'Aucune réponse n’est arrivée à temps. Votre message n’a pas été envoyé.',
   chatUnreachable: 'Impossible de joindre le service de discussion pour le moment. Votre message n’a pas été envoyé.',
   chatBusy:
     'one: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0seconde. | other: Nous sommes très sollicités en ce moment. Nouvel essai dans {count}\u00a0secondes.',

@@ -18,6 +18,7 @@ const strings: Strings = {
   you: 'ההודעה שלך:',
   agentSaid: '{title}:',
   typing: '{title} מקליד/ה…',
+  stillWorking: '{title} עדיין מכין/ה תשובה…',
   messageLabel: 'הודעה',
   messagePlaceholder: 'כתיבת הודעה…',
   send: 'שליחה',
@@ -27,6 +28,7 @@ const strings: Strings = {
   chatRetry: 'שליחה חוזרת',
   chatOffline: 'לא נשלחה: נראה שאין חיבור לאינטרנט. ההודעה תישלח שוב כשהחיבור יחזור.',
   chatFailed: 'משהו השתבש. ההודעה שלך לא נשלחה.',
+  chatTimedOut: 'לא התקבלה תשובה בזמן. ההודעה שלך לא נשלחה.',
   chatUnreachable: 'לא ניתן להתחבר לשירות הצ׳אט כרגע. ההודעה שלך לא נשלחה.',
   chatBusy:
     'one: יש עומס כרגע. ניסיון חוזר בעוד שנייה. | two: יש עומס כרגע. ניסיון חוזר בעוד שתי שניות. | other: יש עומס כרגע. ניסיון חוזר בעוד {count} שניות.',

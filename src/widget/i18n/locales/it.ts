@@ -18,6 +18,7 @@ const strings: Strings = {
   you: 'Lei:',
   agentSaid: '{title}:',
   typing: '{title} sta scrivendo…',
+  stillWorking: '{title} sta ancora preparando una risposta…',
   messageLabel: 'Messaggio',
   messagePlaceholder: 'Scriva il suo messaggio…',
   send: 'Invia',
@@ -27,6 +28,7 @@ const strings: Strings = {
   chatRetry: 'Riprova',
   chatOffline: 'Messaggio non inviato: sembra che il dispositivo sia offline. Verrà inviato di nuovo appena tornerà la connessione.',
   chatFailed: 'Si è verificato un problema. Il suo messaggio non è stato inviato.',
+  chatTimedOut: 'Nessuna risposta è arrivata in tempo. Il suo messaggio non è stato inviato.',
   chatUnreachable: 'Al momento non riusciamo a raggiungere il servizio di chat. Il suo messaggio non è stato inviato.',
   chatBusy:
     'one: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondo. | other: Al momento c’è molta richiesta. Nuovo tentativo tra {count} secondi.',

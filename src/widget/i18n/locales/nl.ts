@@ -17,6 +17,7 @@ const strings: Strings = {
   you: 'U:',
   agentSaid: '{title}:',
   typing: '{title} is aan het typen…',
+  stillWorking: '{title} werkt nog aan een antwoord…',
   messageLabel: 'Bericht',
   messagePlaceholder: 'Typ uw bericht…',
   send: 'Versturen',
@@ -26,6 +27,7 @@ const strings: Strings = {
   chatRetry: 'Opnieuw proberen',
   chatOffline: 'Niet verzonden: u lijkt offline te zijn. Het bericht wordt opnieuw verzonden zodra u weer online bent.',
   chatFailed: 'Er is iets misgegaan. Uw bericht is niet verzonden.',
+  chatTimedOut: 'Er kwam niet op tijd een antwoord. Uw bericht is niet verzonden.',
   chatUnreachable: 'We kunnen de chatservice op dit moment niet bereiken. Uw bericht is niet verzonden.',
   chatBusy:
     'one: Het is op dit moment erg druk. Nieuwe poging over {count} seconde. | other: Het is op dit moment erg druk. Nieuwe poging over {count} seconden.',

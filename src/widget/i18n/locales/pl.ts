@@ -19,6 +19,7 @@ const strings: Strings = {
   you: 'Moja wiadomość:',
   agentSaid: '{title}:',
   typing: '{title} pisze…',
+  stillWorking: '{title} wciąż przygotowuje odpowiedź…',
   messageLabel: 'Wiadomość',
   messagePlaceholder: 'Wpisz wiadomość…',
   send: 'Wyślij',
@@ -29,6 +30,7 @@ const strings: Strings = {
   chatOffline:
     'Nie wysłano: wygląda na to, że nie ma połączenia z internetem. Wiadomość zostanie wysłana ponownie po przywróceniu połączenia.',
   chatFailed: 'Coś poszło nie tak. Wiadomość nie została wysłana.',
+  chatTimedOut: 'Odpowiedź nie nadeszła na czas. Wiadomość nie została wysłana.',
   chatUnreachable: 'Nie możemy teraz połączyć się z usługą czatu. Wiadomość nie została wysłana.',
   chatBusy:
     'one: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundę. | few: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy. | many: Mamy teraz duże obciążenie. Ponowna próba za {count} sekund. | other: Mamy teraz duże obciążenie. Ponowna próba za {count} sekundy.',

@@ -18,6 +18,7 @@ const strings: Strings = {
   you: 'Você:',
   agentSaid: '{title}:',
   typing: '{title} está digitando…',
+  stillWorking: '{title} ainda está preparando uma resposta…',
   messageLabel: 'Mensagem',
   messagePlaceholder: 'Digite sua mensagem…',
   send: 'Enviar',
@@ -27,6 +28,7 @@ const strings: Strings = {
   chatRetry: 'Tentar novamente',
   chatOffline: 'Mensagem não enviada: parece que você está sem conexão. Ela será reenviada quando você voltar a ficar on-line.',
   chatFailed: 'Algo deu errado. Sua mensagem não foi enviada.',
+  chatTimedOut: 'Nenhuma resposta chegou a tempo. Sua mensagem não foi enviada.',
   chatUnreachable: 'Não conseguimos acessar o serviço de chat no momento. Sua mensagem não foi enviada.',
   chatBusy:
     'one: Estamos com muita demanda no momento. Nova tentativa em {count} segundo. | other: Estamos com muita demanda no momento. Nova tentativa em {count} segundos.',

@@ -18,6 +18,7 @@ const strings: Strings = {
   you: 'Du:',
   agentSaid: '{title}:',
   typing: '{title} skriver…',
+  stillWorking: '{title} arbetar fortfarande på ett svar…',
   messageLabel: 'Meddelande',
   messagePlaceholder: 'Skriv ditt meddelande…',
   send: 'Skicka',
@@ -27,6 +28,7 @@ const strings: Strings = {
   chatRetry: 'Försök igen',
   chatOffline: 'Inte skickat: du verkar vara offline. Meddelandet skickas igen när du är online igen.',
   chatFailed: 'Något gick fel. Ditt meddelande skickades inte.',
+  chatTimedOut: 'Inget svar kom i tid. Ditt meddelande skickades inte.',
   chatUnreachable: 'Vi når inte chattjänsten just nu. Ditt meddelande skickades inte.',
   chatBusy:
     'one: Vi har hög belastning just nu. Nytt försök om {count} sekund. | other: Vi har hög belastning just nu. Nytt försök om {count} sekunder.',

@@ -19,6 +19,7 @@ const strings: Strings = {
   you: 'Siz:',
   agentSaid: '{title}:',
   typing: '{title} yazıyor…',
+  stillWorking: '{title} hâlâ bir yanıt hazırlıyor…',
   messageLabel: 'Mesaj',
   messagePlaceholder: 'Mesajınızı yazın…',
   send: 'Gönder',
@@ -28,6 +29,7 @@ const strings: Strings = {
   chatRetry: 'Yeniden dene',
   chatOffline: 'Gönderilmedi: çevrimdışı görünüyorsunuz. Yeniden çevrimiçi olduğunuzda mesajınız tekrar gönderilecek.',
   chatFailed: 'Bir sorun oluştu. Mesajınız gönderilmedi.',
+  chatTimedOut: 'Zamanında yanıt gelmedi. Mesajınız gönderilmedi.',
   chatUnreachable: 'Sohbet hizmetine şu anda ulaşılamıyor. Mesajınız gönderilmedi.',
   chatBusy:
     'one: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek. | other: Şu anda yoğunuz. {count} saniye sonra yeniden denenecek.',

@@ -1,4 +1,4 @@
-// The README's CI step, run as written: its `run:` line in bash, `npx agent-widget` resolving to the
+// The CI step of docs/cli.md, run as written: its `run:` line in bash, `npx agent-widget` resolving to the
 // built bin installed in a throwaway project (offline), the `${{ … }}` expressions filled in.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -7,13 +7,13 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliFile, DEMO_AGENT_ID, DEMO_API_KEY, manualClock, serveSandbox, type Served } from './harness';
 
-const README = join(__dirname, '../../README.md');
+const CLI_DOCS = join(__dirname, '../../docs/cli.md');
 
 /** The yaml block after the ci-recipe marker: its env names and its run line. */
 function recipe(): { env: Record<string, string>; run: string } {
-  const text = readFileSync(README, 'utf8');
+  const text = readFileSync(CLI_DOCS, 'utf8');
   const block = /<!-- ci-recipe[^>]*-->\n```yaml\n([\s\S]*?)```/.exec(text)?.[1];
-  if (!block) throw new Error('README has no ci-recipe yaml block');
+  if (!block) throw new Error('docs/cli.md has no ci-recipe yaml block');
   const env = Object.fromEntries([...block.matchAll(/^ {4}(\w+): (.+)$/gm)].map((m) => [m[1] ?? '', m[2] ?? '']));
   const run = /^ {2}run: (.+)$/m.exec(block)?.[1];
   if (!run) throw new Error('the ci-recipe step has no run line');
@@ -75,7 +75,7 @@ async function runStep(values: Record<string, string>): Promise<{ code: number |
   return { code, output: output.replace(/^npm warn .*\n/gm, '') };
 }
 
-describe('README: the CI step that re-trains the agent', () => {
+describe('docs/cli.md: the CI step that re-trains the agent', () => {
   it('passes with one line per stage when training completes, and fails the build when it cannot', async () => {
     const clock = manualClock();
     served = await serveSandbox({
