@@ -1,7 +1,7 @@
 // A user's app, not ours: a Preact app with signals of its own installs the packed tarball from npm's
 // way (npm pack, then npm install into a fresh folder, next to redis 6), builds with Vite and with
 // webpack 5, and picks the widget's language at run time with loadLocale. The bundles must hold one
-// copy of Preact and of @preact/signals-core (the package's ranges dedupe with the app's), each
+// copy of Preact, @preact/signals and @preact/signals-core (the package's ranges dedupe with the app's), each
 // language must be a chunk of its own, and the Vite build must run in Chromium.
 // Needs the built dist/ (`npm test` builds first) and the npm registry (npm's cache makes reruns fast).
 import { spawnSync } from 'node:child_process';
@@ -102,10 +102,11 @@ describe.skipIf(!ready)('an app on its own Preact, built with Vite and webpack 5
     expect(existsSync(join(installed, 'sandbox.js'))).toBe(false);
   });
 
-  test('Vite: one Preact and one signals core in the bundle, each language a chunk of its own', () => {
+  test('Vite: one Preact and one Preact Signals in the bundle, each language a chunk of its own', () => {
     run(join(app, 'node_modules/.bin/vite'), ['build'], app);
     const modules = readModules(app, 'vite');
     expect(copiesOf('preact', modules)).toHaveLength(1);
+    expect(copiesOf('@preact/signals', modules)).toHaveLength(1);
     expect(copiesOf('@preact/signals-core', modules)).toHaveLength(1);
     const german = filesWith(join(app, 'dist'), 'Chat mit {title}');
     const japanese = filesWith(join(app, 'dist'), 'チャット');
@@ -114,10 +115,11 @@ describe.skipIf(!ready)('an app on its own Preact, built with Vite and webpack 5
     expect(german).not.toEqual(japanese);
   }, 120_000);
 
-  test('webpack 5: it builds, with one Preact and one signals core, each language a chunk of its own', () => {
+  test('webpack 5: it builds, with one Preact and one Preact Signals, each language a chunk of its own', () => {
     run(process.execPath, ['webpack.build.mjs'], app);
     const modules = readModules(app, 'webpack');
     expect(copiesOf('preact', modules)).toHaveLength(1);
+    expect(copiesOf('@preact/signals', modules)).toHaveLength(1);
     expect(copiesOf('@preact/signals-core', modules)).toHaveLength(1);
     const german = filesWith(join(app, 'dist-webpack'), 'Chat mit {title}');
     expect(german).toHaveLength(1);
