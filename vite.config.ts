@@ -64,7 +64,9 @@ function classicScript(entry: string, fileName: string): EnvironmentOptions {
 /** Readable ES modules for browsers and bundlers, with their export signatures kept. */
 function readableModules(rollupOptions: NonNullable<BuildEnvironmentOptions['rollupOptions']> & { output: object }): EnvironmentOptions {
   return {
-    consumer: 'client',
+    // Not 'client': Vite would put its chunk-preload helper in these files, and an app that builds with Vite
+    // adds its own to them ("__vitePreload has already been declared"). The app's bundler preloads its way.
+    consumer: 'server',
     build: {
       ...shared,
       target: 'es2022',
@@ -118,6 +120,22 @@ const localeTypes: Plugin = {
         fileName: `locales/${code}.d.ts`,
         source: "import type { Strings } from '../agent-widget.js';\ndeclare const strings: Strings;\nexport default strings;\n",
       });
+  },
+};
+
+/**
+ * In dist/agent-widget.js, loadLocale's import() of each language names the module already built as
+ * dist/locales/<code>.js (`agent-widget/locales/<code>`): one file per language, whichever way it is imported.
+ */
+const localeModulesShared: Plugin = {
+  name: 'agent-widget:locale-modules-shared',
+  // Before Vite's resolver, which would bundle the source file instead.
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name === 'package',
+  resolveId(source, importer) {
+    const code = /^\.\/locales\/([a-z]+)$/.exec(source)?.[1];
+    if (code === undefined || importer?.endsWith('/i18n/load-locale.ts') !== true) return undefined;
+    return { id: `./locales/${code}.js`, external: true };
   },
 };
 
@@ -304,6 +322,7 @@ export default defineConfig({
     chunkManifest(),
     embedPage,
     localeTypes,
+    localeModulesShared,
     oxcAfterTerser,
   ],
   environments,

@@ -4,7 +4,7 @@
 // Structural client types only: the `redis` package is the owner's, never imported or bundled here.
 import { createMemoryStore, type HitOptions, type RateLimitHit, type RateLimitStore } from './rate-limit';
 
-/** The one method used of a connected node-redis v5 client (`createClient()` from `redis`). */
+/** The one method used of a connected node-redis v5 or v6 client (`createClient()` from `redis`). */
 export interface NodeRedisScripting {
   evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
@@ -17,7 +17,7 @@ export interface IoRedisScripting {
 }
 
 export interface RedisStoreOptions {
-  /** A connected client: node-redis v5, or ioredis. Give it an 'error' listener, as its docs say. */
+  /** A connected client: node-redis v5 or v6, or ioredis. Give it an 'error' listener, as its docs say. */
   client: NodeRedisScripting | IoRedisScripting;
   /** Put before every key, so one Redis can serve several sites. Default `agent-widget:rl:`. */
   prefix?: string;

@@ -14,7 +14,7 @@ export const fixture = (path: string): string => fileURLToPath(new URL(path, imp
 export const bin = (name: string): string => `${ROOT}node_modules/.bin/${name}`;
 
 export const API_KEY = 'sk_live_RUNTIME_5e1d7c3b9a2f4e6d8c0b1a3f5e7d9c1b';
-export const AGENT = 'agent_123';
+export const AGENT = 'demo-agent';
 export const ORIGIN = 'https://www.example.com';
 export const SERVER_MODULE = `${ROOT}dist/server.js`;
 

@@ -2,7 +2,8 @@
 // limits under concurrency, a TTL on every key, and a bounded wait when Redis hangs or dies.
 import { Redis as Upstash } from '@upstash/redis';
 import IoRedis from 'ioredis';
-import { createClient } from 'redis';
+import { createClient as createClientV5 } from 'redis';
+import { createClient as createClientV6 } from 'redis6';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRedisStore, type ChatProxyOptions, type NodeRedisScripting, type RateLimitOptions } from '../../src/server';
 import { AGENT, chatRequest, read, setup } from './helpers';
@@ -22,13 +23,34 @@ if (binary === undefined && isCi)
     throw new Error(REDIS_MISSING);
   });
 
-type Client = ReturnType<typeof createClient>;
+/** What these tests use of a connected node-redis client: v5 and v6 both have it. */
+interface Client extends NodeRedisScripting {
+  keys(pattern: string): Promise<string[]>;
+  pTTL(key: string): Promise<number>;
+  set(key: string, value: string): Promise<unknown>;
+  scriptFlush(): Promise<unknown>;
+  sendCommand(args: string[]): Promise<unknown>;
+  destroy(): void;
+}
+
+interface Connectable extends Client {
+  on(event: 'error', listener: () => void): unknown;
+  connect(): Promise<unknown>;
+}
+
+type ClientFactory = (options: { url: string; socket: { reconnectStrategy: () => number; connectTimeout: number } }) => Connectable;
+
+/** Every node-redis major the store declares as its peer (package.json), each run through the whole suite. */
+const nodeRedisMajors: { major: string; createClient: ClientFactory }[] = [
+  { major: 'v5', createClient: createClientV5 },
+  { major: 'v6', createClient: createClientV6 },
+];
 
 const off: RateLimitOptions = { perIp: false, perIpDaily: false, perConversation: false, dailyCap: false };
 let prefixes = 0;
 const freshPrefix = () => `test:${process.pid}:${++prefixes}:`;
 
-describe.skipIf(binary === undefined)('Redis store (real redis-server)', () => {
+describe.skipIf(binary === undefined).each(nodeRedisMajors)('Redis store (real redis-server), node-redis $major', ({ createClient }) => {
   let server: RedisServer | undefined;
   const clients: Client[] = [];
 

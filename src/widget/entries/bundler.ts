@@ -9,6 +9,7 @@ export type { WidgetHandle } from '../embedding/mount';
 export type { AgentWidgetElement } from '../embedding/element';
 export type { View, WidgetOptions } from '../options/options';
 export type { Strings } from '../i18n';
+export { loadLocale } from '../i18n/load-locale';
 export type { WidgetErrorEvent, WidgetEvent, WidgetEventMap } from '../platform/events';
 
 const chunks: Chunks = {

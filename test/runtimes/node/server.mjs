@@ -6,7 +6,7 @@ const chat = toNodeListener(
   createChatProxy({
     apiKey: process.env.AGENT_API_KEY ?? '',
     baseUrl: process.env.AGENT_BASE_URL ?? '',
-    agentId: 'agent_123',
+    agentId: 'demo-agent',
     allowedOrigins: ['https://www.example.com'],
     forwardBooking: true,
   }),

@@ -5,7 +5,7 @@ import { createChatProxy } from 'agent-widget/server';
 const handler = createChatProxy(() => ({
   apiKey: env.AGENT_API_KEY,
   baseUrl: env.AGENT_BASE_URL,
-  agentId: 'agent_123',
+  agentId: 'demo-agent',
   allowedOrigins: ['https://www.example.com'],
   forwardBooking: true,
 }));

@@ -4,7 +4,7 @@ import { createChatProxy } from 'agent-widget/server';
 export const agentChat = createChatProxy(() => ({
   apiKey: process.env.AGENT_API_KEY ?? '',
   baseUrl: process.env.AGENT_BASE_URL ?? '',
-  agentId: 'agent_123',
+  agentId: 'demo-agent',
   allowedOrigins: ['https://www.example.com'],
   forwardBooking: true,
   clientIp: 'vercel', // on Vercel; self-hosted behind nginx: 'x-real-ip' (see Client address)
