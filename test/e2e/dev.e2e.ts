@@ -83,7 +83,7 @@ suite('npm run dev', () => {
     await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
     const before = await composer(page).getAttribute('placeholder');
 
-    const file = join(copy, 'src/widget/chat/ChatView.tsx');
+    const file = join(copy, 'src/widget/chat/Composer.tsx');
     const source = readFileSync(file, 'utf8');
     expect(source).toContain('placeholder={strings.messagePlaceholder}');
     writeFileSync(file, source.replace('placeholder={strings.messagePlaceholder}', 'placeholder="Edited while running"'));
