@@ -19,7 +19,7 @@ const EXIT_CODES: [number, string][] = [
   [EXIT.rateLimited, 'still rate limited after waiting for the reset (429)'],
   [EXIT.timeout, '--timeout passed, or the service did not answer in time'],
   [EXIT.unavailable, 'service unreachable, failing (5xx) or answering something unexpected'],
-  [EXIT.interrupted, 'interrupted (Ctrl-C); server-side work goes on'],
+  [EXIT.interrupted, 'interrupted (Ctrl-C or SIGTERM); server-side work goes on'],
 ];
 
 const columns = (rows: readonly (readonly [string, string])[], indent = 2): string[] => {

@@ -19,7 +19,7 @@ describe('agent-widget conventions', () => {
     const overview = await runCli(['--help']);
     expect(overview.code).toBe(0);
     for (const command of COMMANDS) expect(overview.stdout).toContain(`  ${command.name} `);
-    expect(overview.stdout).toContain('130  interrupted (Ctrl-C); server-side work goes on');
+    expect(overview.stdout).toContain('130  interrupted (Ctrl-C or SIGTERM); server-side work goes on');
     for (const command of COMMANDS) {
       const help = await runCli([...command.name.split(' '), '--help']);
       expect({ command: command.name, code: help.code }).toEqual({ command: command.name, code: 0 });
