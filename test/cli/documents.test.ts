@@ -47,6 +47,20 @@ describe('agent-widget documents', () => {
     expect(result.stdout).toContain(`Document ${id} is processed.`);
   });
 
+  it('processing started without --wait points to documents status --wait, which follows it without starting it again', async () => {
+    served = await sandboxAdvancingOnPoll();
+    const env = sandboxEnv(served);
+    const uploaded = await runCli(['documents', 'upload', join(dir, 'prices.pdf')], { env });
+    const id = /Uploaded prices\.pdf as document (\S+)\./.exec(uploaded.stdout)?.[1] ?? '';
+    expect(uploaded.stdout).toContain(`Follow it: agent-widget documents status ${id} --wait`);
+    const converts = () => served?.requests.filter((r) => r === 'POST /convert-document').length;
+    expect(converts()).toBe(1);
+    const followed = await runCli(['documents', 'status', id, '--wait', '--interval', '0.05', '--json'], { env });
+    expect(followed.code).toBe(0);
+    expect(JSON.parse(followed.stdout)).toMatchObject({ documentId: id, status: 'completed' });
+    expect(converts()).toBe(1);
+  });
+
   it('ends a document that fails in error with exit 1 and one sentence', async () => {
     served = await sandboxAdvancingOnPoll();
     const env = sandboxEnv(served);

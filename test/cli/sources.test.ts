@@ -113,6 +113,29 @@ describe('agent-widget sources', () => {
     expect(JSON.parse(listed.stdout)).toMatchObject({ webSources: [{ id, status: 'completed' }] });
   });
 
+  it('training started without --wait points to sources status, which follows it without starting it again', async () => {
+    const clock = manualClock();
+    served = await serveSandbox({ now: clock.now, stageMs: STAGE_MS });
+    const env = sandboxEnv(served);
+    const id = await addSource(env);
+    const started = await runCli(['sources', 'train', id], { env });
+    expect(started.code).toBe(0);
+    expect(started.stdout).toContain(`Follow it: agent-widget sources status ${id} --wait`);
+    // Training moves on to chunking; the status says so, and following it to the end sends no train.
+    clock.advance(STAGE_MS);
+    const shown = await runCli(['sources', 'status', id], { env });
+    expect(shown.stdout).toBe(`Web source ${id}: chunking\n`);
+    const trains = () => served?.requests.filter((r) => r === `POST /web-sources/${id}/train`).length;
+    expect(trains()).toBe(1);
+    const following = await startCli(['sources', 'status', id, '--wait', '--interval', '0.05', '--json'], { env });
+    await following.stderrMatches(/: chunking \(\d+s\)\n/);
+    clock.advance(2 * STAGE_MS);
+    const followed = await following.done;
+    expect(followed.code).toBe(0);
+    expect(JSON.parse(followed.stdout)).toMatchObject({ webSource: { id, status: 'completed' } });
+    expect(trains()).toBe(1);
+  });
+
   it('stops waiting on Ctrl-C with exit 130, saying the training goes on', async () => {
     const clock = manualClock();
     served = await serveSandbox({ now: clock.now, stageMs: STAGE_MS });

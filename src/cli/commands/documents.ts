@@ -16,7 +16,7 @@ async function startProcessing(ctx: Context, documentId: string, values: Values,
   const label = `Document ${plain(documentId)}`;
   if (values.wait !== true) {
     if (ctx.out.json) return ctx.out.data({ ...extra, documentId, callId: started.callId });
-    ctx.out.line(`Processing started for ${plain(documentId)}. Follow it: agent-widget documents status ${plain(documentId)}`);
+    ctx.out.line(`Processing started for ${plain(documentId)}. Follow it: agent-widget documents status ${plain(documentId)} --wait`);
     return;
   }
   const waited = await waitFor(
@@ -65,16 +65,32 @@ const convert: Command = {
   },
 };
 
+/** Watches processing without starting it: following a job must never restart it. */
 const status: Command = {
   name: 'documents status',
-  summary: "Show a document's processing status.",
+  summary: "Show a document's processing status; with --wait, follow it until it ends (it is not started again).",
   args: ['<documentId>'],
-  options: {},
+  options: WAIT_OPTIONS,
   usesAgent: false,
-  notes: ['Exit code 1 when the status is error.'],
-  examples: ['agent-widget documents status doc_123 --json'],
-  async run(ctx, [documentId = '']) {
-    const { status: value } = await ctx.client().documents.status(documentId, { signal: ctx.signal });
+  notes: ['Exit code 1 when the status is error; with --wait, 7 when --timeout passed first.'],
+  examples: ['agent-widget documents status doc_123 --wait', 'agent-widget documents status doc_123 --json'],
+  async run(ctx, [documentId = ''], values) {
+    const client = ctx.client();
+    if (values.wait === true) {
+      const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
+      const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
+      const label = `Document ${plain(documentId)}`;
+      const waited = await waitFor(
+        ctx,
+        { label, work: 'processing', wait: (options) => client.documents.waitUntilProcessed(documentId, options) },
+        { timeoutMs, intervalMs },
+      );
+      if (ctx.out.json)
+        return ctx.out.data({ documentId, status: waited.result.status, elapsedMs: waited.elapsedMs, stages: waited.stages });
+      ctx.out.line(`${label} is processed.`);
+      return EXIT.ok;
+    }
+    const { status: value } = await client.documents.status(documentId, { signal: ctx.signal });
     const failed = value === 'error';
     if (ctx.out.json) ctx.out.data({ documentId, status: value });
     else ctx.out.line(`Document ${plain(documentId)}: ${plain(value)}`);

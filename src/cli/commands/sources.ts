@@ -1,4 +1,5 @@
 // `sources …`: an agent's web sources: list, add, discover pages, edit the page list, train, remove.
+import { WEB_SOURCE_FAILED_STATUSES } from '../../core/spec-assumptions';
 import type { WebSource, WebSourceMode } from '../../core/types';
 import { integerOption, secondsOption, stringList, type Command } from '../command';
 import { CliError, EXIT, usageError } from '../errors';
@@ -154,7 +155,7 @@ const train: Command = {
     if (values.wait !== true) {
       if (ctx.out.json) return ctx.out.data({ webSource: source, callId: started.callId });
       ctx.out.line(
-        `Training started for ${plain(source.id)} (${statusOf(source)}). Follow it: agent-widget sources train ${plain(source.id)} --wait`,
+        `Training started for ${plain(source.id)} (${statusOf(source)}). Follow it: agent-widget sources status ${plain(source.id)} --wait`,
       );
       return EXIT.ok;
     }
@@ -192,4 +193,38 @@ const remove: Command = {
   },
 };
 
-export const sourceCommands: Command[] = [list, add, discover, urls, train, remove];
+/** Watches training without starting it: following a job must never restart it. */
+const status: Command = {
+  name: 'sources status',
+  summary: "Show a web source's training status; with --wait, follow it until it ends (it is not started again).",
+  args: ['<id>'],
+  options: WAIT_OPTIONS,
+  usesAgent: false,
+  notes: ['Exit code 1 when training failed; with --wait, 7 when --timeout passed first.'],
+  examples: ['agent-widget sources status ws_123 --wait'],
+  async run(ctx, [id = ''], values) {
+    const client = ctx.client();
+    const { out } = ctx;
+    if (values.wait === true) {
+      const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
+      const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
+      const label = `Web source ${plain(id)}`;
+      const waited = await waitFor(
+        ctx,
+        { label, work: 'training', wait: (options) => client.webSources.waitUntilTrained(id, options) },
+        { timeoutMs, intervalMs },
+      );
+      if (out.json) return out.data({ webSource: waited.result, elapsedMs: waited.elapsedMs, stages: waited.stages });
+      out.line(`${label} is trained.`);
+      return EXIT.ok;
+    }
+    const source = (await client.webSources.get(id, { signal: ctx.signal })).webSource;
+    if (out.json) out.data({ webSource: source });
+    else out.line(`Web source ${plain(source.id)}: ${statusOf(source)}`);
+    if (!WEB_SOURCE_FAILED_STATUSES.includes(source.status ?? '')) return EXIT.ok;
+    out.note(`Web source ${plain(source.id)} failed: training ended in ${statusOf(source)}.`);
+    return EXIT.failed;
+  },
+};
+
+export const sourceCommands: Command[] = [list, add, discover, urls, train, status, remove];
