@@ -11,13 +11,29 @@ const MODES: readonly WebSourceMode[] = ['crawl', 'sitemap', 'single'];
 
 const statusOf = (source: WebSource): string => (source.status === undefined ? 'not trained' : plain(source.status));
 
-/** `*` matches any run of characters; anything else matches itself, anywhere in the URL. */
-export function urlPattern(pattern: string): RegExp {
-  const body = pattern
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(body);
+/** The longest page pattern taken: a pattern names a part of a URL. */
+const MAX_PATTERN_CHARS = 500;
+
+/**
+ * Whether `url` contains `pattern`, where `*` matches any run of characters and anything else matches
+ * itself. The parts between stars are found in order, each as early as it can be: for a pattern matched
+ * anywhere in the URL that finds a match whenever there is one, in time linear in the URL per part (a
+ * regular expression of `.*` runs backtracks: 40 s over five 100 KB URLs).
+ */
+export function urlMatches(pattern: string, url: string): boolean {
+  let from = 0;
+  for (const part of pattern.split('*')) {
+    const at = url.indexOf(part, from);
+    if (at < 0) return false;
+    from = at + part.length;
+  }
+  return true;
+}
+
+/** A page pattern from the command line, checked for length. */
+function pagePattern(pattern: string): string {
+  if (pattern.length > MAX_PATTERN_CHARS) throw usageError(`A page pattern is at most ${MAX_PATTERN_CHARS} characters.`);
+  return pattern;
 }
 
 const list: Command = {
@@ -109,8 +125,8 @@ const urls: Command = {
   notes: ['A pattern matches anywhere in the URL; * matches any run of characters. --keep applies before --drop.'],
   examples: ["agent-widget sources urls ws_123 --keep '/docs/*' --drop /careers --drop '/blog/20*'"],
   async run(ctx, [id = ''], values) {
-    const keep = stringList(values.keep).map(urlPattern);
-    const drop = stringList(values.drop).map(urlPattern);
+    const keep = stringList(values.keep).map(pagePattern);
+    const drop = stringList(values.drop).map(pagePattern);
     const client = ctx.client();
     const source = (await client.webSources.get(id, { signal: ctx.signal })).webSource;
     const { out } = ctx;
@@ -122,7 +138,8 @@ const urls: Command = {
       return EXIT.ok;
     }
     const kept = source.discoveredUrls.filter(
-      ({ url }) => (keep.length === 0 || keep.some((p) => p.test(url))) && !drop.some((p) => p.test(url)),
+      ({ url }) =>
+        (keep.length === 0 || keep.some((pattern) => urlMatches(pattern, url))) && !drop.some((pattern) => urlMatches(pattern, url)),
     );
     const dropped = source.discoveredUrls.filter((u) => !kept.includes(u));
     const dryRun = values['dry-run'] === true;
