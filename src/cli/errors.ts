@@ -45,6 +45,15 @@ function serviceSays(error: ApiError): string {
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
+/** A base URL as it may be printed: without the user name and password it may carry (`https://user:pass@…`). */
+export function printableUrl(url: string): string {
+  if (!URL.canParse(url)) return plain(url);
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return plain(parsed.href);
+}
+
 /** Maps anything thrown by the client to the sentence and exit code the user sees. */
 export function toCliError(error: unknown, baseUrl: string): CliError {
   if (error instanceof CliError) return error;
@@ -58,7 +67,7 @@ export function toCliError(error: unknown, baseUrl: string): CliError {
     case 'validation':
       return usageError(`${serviceSays(error)}.`);
     case 'network':
-      return new CliError(`Could not reach the service at ${plain(baseUrl)}.`, EXIT.unavailable);
+      return new CliError(`Could not reach the service at ${printableUrl(baseUrl)}.`, EXIT.unavailable);
     case 'timeout':
       return new CliError('The service did not answer in time.', EXIT.timeout);
     case 'aborted':

@@ -107,6 +107,12 @@ describe('agent-widget conventions', () => {
       stdout: '',
       stderr: 'agent-widget: Could not reach the service at http://127.0.0.1:9/sandbox.\n',
     });
+    // Credentials in the base URL are never printed.
+    const withCredentials = await runCli(['usage'], {
+      env: { AGENT_BASE_URL: 'http://owner:s3cret-pass@127.0.0.1:9/sandbox', AGENT_API_KEY: DEMO_API_KEY },
+    });
+    expect(withCredentials.stderr).toBe('agent-widget: Could not reach the service at http://127.0.0.1:9/sandbox.\n');
+    expect(withCredentials.stdout + withCredentials.stderr).not.toMatch(/owner|s3cret/);
 
     served = await serveSandbox({
       now: manualClock().now,
