@@ -1,5 +1,5 @@
 // Every failure ends as one plain sentence and one documented exit code (README "Command line").
-import { ApiError } from '../core/http';
+import { ANSWER_TOO_LARGE, ApiError } from '../core/http';
 import { ProcessingError } from '../server/errors';
 import { plain, truncate } from './text';
 
@@ -73,6 +73,7 @@ export function toCliError(error: unknown, baseUrl: string): CliError {
     case 'aborted':
       return new CliError('Stopped.', EXIT.interrupted);
     case 'invalid_response':
+      if (error.code === ANSWER_TOO_LARGE) return new CliError(`${serviceSays(error)}; nothing of it was used.`, EXIT.unavailable);
       return new CliError(`The service sent an answer this CLI does not understand (${serviceSays(error)}).`, EXIT.unavailable);
     case 'http':
       return httpError(error);

@@ -40,8 +40,17 @@ export function barRows(rows: { label: string; value: number; text?: string }[],
 
 /** Rows of cells in aligned columns; the last column is not padded (it may be long, like a URL). */
 export function table(rows: string[][]): string[] {
-  const widths = rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, cell.length)), []);
-  return rows.map((row) => row.map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  '));
+  const fitted = rows.map((row) => row.map(fitCell));
+  const widths = fitted.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, cell.length)), []);
+  return fitted.map((row) => row.map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  '));
+}
+
+/** The longest cell a table shows: a column is padded to its longest cell, so one long value must not widen every row. */
+export const MAX_CELL_CHARS = 80;
+
+/** A cell within MAX_CELL_CHARS, cut with an ellipsis. */
+function fitCell(cell: string): string {
+  return cell.length > MAX_CELL_CHARS ? `${cell.slice(0, MAX_CELL_CHARS - 1)}…` : cell;
 }
 
 export interface Series {

@@ -121,12 +121,53 @@ export interface HttpOptions {
    * Left out, rateLimit stays empty: the widget never reads it, and its bundle leaves the parsing out.
    */
   readRateLimit?: (headers: Headers) => RateLimitInfo;
+  /** The most an answer may hold once decompressed; more ends the call. Default DEFAULT_MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
 }
 
 /** One call; the answer is checked against `schema` and comes back as the schema's clean copy. */
 export type Http = <T>(path: string, schema: Schema<T>, options?: RequestOptions) => Promise<Success<T>>;
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * The most an answer may hold, counted after decompression: far above any answer of the spec, low enough
+ * that an endless stream or a compression bomb ends the call instead of filling the memory.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** ApiError.code of an answer over the limit. */
+export const ANSWER_TOO_LARGE = 'answer_too_large';
+
+/** The answer's text, read as it streams in and refused past `maxBytes` (decompressed, as fetch hands it over). */
+export async function readBounded(res: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(`The service's answer is too large (over ${Math.round(maxBytes / 1024)} KiB).`, {
+      kind: 'invalid_response',
+      status: res.status,
+      code: ANSWER_TOO_LARGE,
+    });
+  const declared = Number(res.headers.get('Content-Length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
 
 /**
  * `text` without the slashes it ends with. A loop, not /\/+$/: that pattern retries from every slash of
@@ -150,13 +191,18 @@ export function buildUrl(baseUrl: string, path: string, query: object = {}): str
  * Turns a Response into the envelope's success body checked against `schema`, or throws the ApiError
  * that says why not: the service's own error, or `invalid_response` naming what did not fit.
  */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>, readRateLimit?: HttpOptions['readRateLimit']): Promise<Success<T>> {
+export async function readEnvelope<T>(
+  res: Response,
+  schema: Schema<T>,
+  readRateLimit?: HttpOptions['readRateLimit'],
+  maxBytes = DEFAULT_MAX_ANSWER_BYTES,
+): Promise<Success<T>> {
   const rateLimit = readRateLimit?.(res.headers);
   // Too Many Requests: the one status whose answer says how long to wait.
   const { status } = res;
   const limited = status === 429;
   const retryAfter = limited ? retryAfterSeconds(res.headers) : undefined;
-  const text = await res.text();
+  const text = await readBounded(res, maxBytes);
   const fail = (message: string, kind: ApiErrorKind, code?: string, wait = retryAfter): ApiError =>
     new ApiError(message, { kind, status, rateLimit, retryAfter: wait, code });
 
@@ -219,13 +265,14 @@ export function createHttp(options: HttpOptions): Http {
         body,
         signal: anySignal(req.signal, deadline.signal),
       });
-      return await readEnvelope(res, schema, options.readRateLimit);
+      return await readEnvelope(res, schema, options.readRateLimit, options.maxAnswerBytes);
     } catch (error) {
       // A signal that fires while the body streams in surfaces here too.
       if (req.signal?.aborted) throw new ApiError('The request was cancelled.', { kind: 'aborted', cause: req.signal.reason });
       if (deadline.signal.aborted) throw deadline.signal.reason;
-      // readEnvelope's own verdicts pass through; anything else is the network failing us.
-      if (res && error instanceof ApiError) throw error;
+      // readEnvelope's own verdicts pass through, and those of a fetch of ours (the server client's reads the
+      // body itself, bounded); anything else is the network failing us.
+      if (error instanceof ApiError) throw error;
       throw new ApiError(res ? 'The answer could not be read.' : 'The service could not be reached.', {
         kind: 'network',
         status: res?.status,

@@ -1,6 +1,6 @@
 // The server client's fetch: redirects are never followed, so the key is only ever sent to baseUrl,
 // and the key is redacted from every answer before the client reads it (data and error texts alike).
-import { ApiError } from '../core/http';
+import { ApiError, DEFAULT_MAX_ANSWER_BYTES, readBounded } from '../core/http';
 import { redactJson, type Redact } from './redact';
 import { isRedirect } from './upstream';
 
@@ -19,8 +19,9 @@ export function serviceFetch(base: typeof fetch, redact: Redact): typeof fetch {
       response.body?.cancel().catch(() => undefined);
       throw new RedirectRefused(response.status);
     }
-    // The client reads the whole body anyway; reading it here lets nothing see it unredacted.
-    const text = await response.text();
+    // The client reads the whole body anyway; reading it here lets nothing see it unredacted. Bounded, as
+    // the fetch layer's own read is: an endless stream or a compression bomb ends the call.
+    const text = await readBounded(response, DEFAULT_MAX_ANSWER_BYTES);
     const clean = redactJson(text, redact)?.text ?? redact(text);
     // A 204 or 205 may not have a body, even an empty one.
     return new Response(clean === '' ? null : clean, {

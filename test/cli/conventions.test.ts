@@ -98,6 +98,39 @@ describe('agent-widget conventions', () => {
     expect(served.requests).toHaveLength(1);
   });
 
+  it('an answer that never ends is cut at the limit: one sentence, exit 8, not an out-of-memory crash', async () => {
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) => {
+        if (!new URL(request.url).pathname.endsWith('/web-sources')) return undefined;
+        const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+        // Spaces forever, as a broken proxy streams them: valid JSON never comes.
+        const endless = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(chunk);
+          },
+        });
+        return new Response(endless, { headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const result = await runCli(['sources', 'list'], { env: sandboxEnv(served) });
+    expect(result.code).toBe(8);
+    expect(result.stderr).toBe("agent-widget: The service's answer is too large (over 4096 KiB); nothing of it was used.\n");
+  });
+
+  it('a value far longer than a column is cut in the table, so one row cannot widen every other', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const env = sandboxEnv(served);
+    const long = `https://docs.example.com/${'very-long-path/'.repeat(40)}`;
+    expect((await runCli(['sources', 'add', long], { env })).code).toBe(0);
+    expect((await runCli(['sources', 'add', 'https://short.example.com'], { env })).code).toBe(0);
+    const listed = await runCli(['sources', 'list'], { env });
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.length).toBeLessThan(200);
+    expect(listed.stdout).toContain('…');
+  });
+
   it('turns an unreachable, failing or surprising service into one sentence and exit 8', async () => {
     const unreachable = await runCli(['usage'], {
       env: { AGENT_BASE_URL: 'http://127.0.0.1:9/sandbox', AGENT_API_KEY: DEMO_API_KEY },

@@ -1,4 +1,7 @@
 import { number, object, optional, string } from '../../src/core/schema';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError, anySignal, createHttp, rateLimitFromHeaders, retryAfterSeconds, type HttpOptions } from '../../src/core/http';
 
@@ -160,6 +163,43 @@ describe('fetch layer', () => {
     const error = await caught(http('/x', nothing, { signal: AbortSignal.abort() }));
     expect(error.kind).toBe('aborted');
     expect(sent).toHaveLength(0);
+  });
+
+  test('an answer over the limit ends the call as answer_too_large, whether declared, streamed endlessly or a gzip bomb', async () => {
+    const schema = nothing;
+    const limit = 64 * 1024;
+    // Declared too large: refused before reading.
+    const declared = clientWith(() => new Response('{}', { headers: { 'Content-Length': String(limit + 1) } }), undefined, {
+      maxAnswerBytes: limit,
+    });
+    expect(await caught(declared.http('/a', schema))).toMatchObject({ kind: 'invalid_response', code: 'answer_too_large' });
+    // Streamed without end: read up to the limit, then cancelled.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+      },
+    });
+    const streaming = clientWith(() => new Response(endless), undefined, { maxAnswerBytes: limit });
+    expect(await caught(streaming.http('/b', schema))).toMatchObject({ kind: 'invalid_response', code: 'answer_too_large' });
+    expect(pulled).toBeLessThan(10);
+    // A gzip bomb over real HTTP: counted as fetch decompresses it, not as it came over the wire.
+    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const server = createServer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': bomb.length });
+      res.end(bomb);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const overHttp = createHttp({ baseUrl: `http://127.0.0.1:${port}/`, maxAnswerBytes: limit });
+      expect(bomb.length).toBeLessThan(limit);
+      expect(await caught(overHttp('/c', schema))).toMatchObject({ kind: 'invalid_response', code: 'answer_too_large' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   test('a network failure is kind "network" with status 0', async () => {
