@@ -1,6 +1,7 @@
 // The one fetch layer under every client: JSON in, the `{ success, error }` envelope out,
 // a deadline and an AbortSignal on every call, and no exception that is not an ApiError.
 import { attempt } from './attempt';
+import { declaresTooLarge, readBounded as readBoundedBytes } from './bounded-read';
 import { isFiniteNumber, isNonEmptyString, isRecord } from './guards';
 import type { Schema } from './schema';
 import type { RateLimitInfo, Success } from './types';
@@ -141,32 +142,14 @@ export const ANSWER_TOO_LARGE = 'answer_too_large';
 
 /** The answer's text, read as it streams in and refused past `maxBytes` (decompressed, as fetch hands it over). */
 export async function readBounded(res: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () =>
-    new ApiError(`The service's answer is too large (over ${Math.round(maxBytes / 1024)} KiB).`, {
-      kind: 'invalid_response',
-      status: res.status,
-      code: ANSWER_TOO_LARGE,
-    });
-  const declared = Number(res.headers.get('Content-Length') ?? Number.NaN);
-  if (declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!res.body) return res.text();
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
+  const read = declaresTooLarge(res.headers, maxBytes) ? undefined : await readBoundedBytes(res.body, maxBytes);
+  if (read?.ok) return new TextDecoder().decode(read.bytes);
+  if (!read) await res.body?.cancel().catch(() => undefined);
+  throw new ApiError(`The service's answer is too large (over ${Math.round(maxBytes / 1024)} KiB).`, {
+    kind: 'invalid_response',
+    status: res.status,
+    code: ANSWER_TOO_LARGE,
+  });
 }
 
 /**

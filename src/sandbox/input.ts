@@ -1,5 +1,6 @@
 // Reading request input at the boundary: JSON bodies, query parameters and typed fields,
 // each failure a 400 that names the field.
+import { declaresTooLarge, readBounded } from '../core/bounded-read';
 import { isNonEmptyString } from '../core/validate';
 import { badRequest, HttpError } from './responses';
 
@@ -14,23 +15,9 @@ const MAX_JSON_BODY_BYTES = 65_536;
 
 /** The body as text, counted as it streams in: at most MAX_JSON_BODY_BYTES, else a 413. */
 async function readBoundedText(request: Request): Promise<string> {
-  const tooLarge = new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, 'payload_too_large');
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge;
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    total += value.byteLength;
-    if (total > MAX_JSON_BODY_BYTES) {
-      reader.cancel().catch(() => undefined);
-      throw tooLarge;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
+  const read = declaresTooLarge(request.headers, MAX_JSON_BODY_BYTES) ? undefined : await readBounded(request.body, MAX_JSON_BODY_BYTES);
+  if (read?.ok) return new TextDecoder().decode(read.bytes);
+  throw new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, 'payload_too_large');
 }
 
 /** The JSON object body; an empty body reads as `{}` so "missing field" errors name the field. */

@@ -1,6 +1,6 @@
 // Per-request state shared by the chat and booking routes, and the steps both take.
 import type { ProxyWarning, ResolvedProxyOptions } from './options';
-import { declaresTooLarge, readBounded } from './body';
+import { declaresTooLarge, readBounded } from '../core/bounded-read';
 import { StoreFullError, utcDay, type CounterKind, type StoreWait, type WindowLimit } from './rate-limit';
 import { failure, limitFailure, MESSAGES, unanswered, type Outcome } from './outcome';
 

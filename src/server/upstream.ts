@@ -1,6 +1,7 @@
 // One upstream exchange under one deadline: connect, status, and the whole body, bounded in size,
 // aborted when the deadline passes or the visitor goes away.
-import { decodeUtf8, readBounded } from './body';
+import { readBounded } from '../core/bounded-read';
+import { decodeUtf8 } from './body';
 import { redactJson, type Redact } from './redact';
 
 export type UpstreamResult =
