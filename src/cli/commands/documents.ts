@@ -7,6 +7,20 @@ import { CliError, EXIT } from '../errors';
 import { plain } from '../text';
 import { waitFor, WAIT_OPTIONS } from '../wait';
 
+/** Why a path cannot be uploaded, in the operating system's terms; undefined when it is a readable file. */
+async function unreadableReason(path: string): Promise<string | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? undefined : 'it is a directory or another kind of entry, not a file';
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT') return 'no such file';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+    return typeof code === 'string' ? code : 'unknown reason';
+  }
+}
+
 /** Starts processing and, with --wait, follows it; shared by `convert` and `upload`. */
 async function startProcessing(ctx: Context, documentId: string, values: Values, extra: Record<string, unknown> = {}): Promise<void> {
   const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
@@ -42,8 +56,8 @@ const upload: Command = {
   ],
   examples: ['agent-widget documents upload ./manual.pdf --wait'],
   async run(ctx, [path = ''], values) {
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) throw new CliError(`Cannot read the file ${plain(path)}.`, EXIT.usage);
+    const reason = await unreadableReason(path);
+    if (reason !== undefined) throw new CliError(`Cannot read the file ${plain(path)}: ${reason}.`, EXIT.usage);
     const uploaded = await ctx.client().documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
     const documentId = typeof uploaded.documentId === 'string' ? uploaded.documentId : '';
     if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', EXIT.unavailable);
