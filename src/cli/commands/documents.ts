@@ -1,6 +1,6 @@
 // `documents …`: upload a document, start its processing and follow it.
 import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { secondsOption, type Command, type Context, type Values } from '../command';
 import { CliError, EXIT } from '../errors';
@@ -18,6 +18,26 @@ async function unreadableReason(path: string): Promise<string | undefined> {
     if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
     if (code === 'ENOTDIR') return 'a part of the path is not a directory';
     return typeof code === 'string' ? code : 'unknown reason';
+  }
+}
+
+/** The types the service converts, known by how their files begin: a PDF header, a DOCX's ZIP container. */
+const DOCUMENT_SIGNATURES = [
+  { extension: '.pdf', start: '%PDF-' },
+  { extension: '.docx', start: 'PK\u0003\u0004' },
+];
+
+/** Whether the file is a PDF or DOCX by its name and its first bytes, checked here so a wrong file is never sent. */
+async function isConvertibleDocument(path: string): Promise<boolean> {
+  const signature = DOCUMENT_SIGNATURES.find(({ extension }) => path.toLowerCase().endsWith(extension));
+  if (signature === undefined) return false;
+  const file = await open(path);
+  try {
+    const head = Buffer.alloc(signature.start.length);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).toString('latin1') === signature.start;
+  } finally {
+    await file.close();
   }
 }
 
@@ -58,6 +78,8 @@ const upload: Command = {
   async run(ctx, [path = ''], values) {
     const reason = await unreadableReason(path);
     if (reason !== undefined) throw new CliError(`Cannot read the file ${plain(path)}: ${reason}.`, EXIT.usage);
+    if (!(await isConvertibleDocument(path)))
+      throw new CliError(`${plain(basename(path))} is not a PDF or DOCX file; the service converts only those.`, EXIT.usage);
     const uploaded = await ctx.client().documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
     const documentId = typeof uploaded.documentId === 'string' ? uploaded.documentId : '';
     if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', EXIT.unavailable);
