@@ -108,6 +108,30 @@ describe('agent-widget documents', () => {
     expect(missing.stderr).toBe('agent-widget: Not found (404: Document not found).\n');
   });
 
+  it("names the operating system's reason when the file cannot be read, before calling the service", async () => {
+    served = await serveSandbox();
+    const env = sandboxEnv(served);
+    const missing = await runCli(['documents', 'upload', join(dir, 'absent.pdf')], { env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`Cannot read the file ${join(dir, 'absent.pdf')}: no such file.`);
+    const directory = await runCli(['documents', 'upload', dir], { env });
+    expect(directory.code).toBe(2);
+    expect(directory.stderr).toContain(`Cannot read the file ${dir}: it is a directory or another kind of entry, not a file.`);
+  });
+
+  it('refuses a file that is not a PDF or DOCX by its name or its first bytes, before calling the service', async () => {
+    served = await serveSandbox();
+    const env = sandboxEnv(served);
+    writeFileSync(join(dir, 'notes.txt'), 'plain text');
+    writeFileSync(join(dir, 'renamed.pdf'), 'plain text under a PDF name');
+    for (const name of ['notes.txt', 'renamed.pdf']) {
+      const result = await runCli(['documents', 'upload', join(dir, name)], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${name} is not a PDF or DOCX file; the service converts only those.`);
+    }
+    expect(served.requests).toEqual([]);
+  });
+
   it('needs an agent for convert and says how to give one', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const { AGENT_ID: _unused, ...env } = sandboxEnv(served);

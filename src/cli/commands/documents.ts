@@ -1,11 +1,45 @@
 // `documents …`: upload a document, start its processing and follow it.
 import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { secondsOption, type Command, type Context, type Values } from '../command';
 import { CliError, EXIT } from '../errors';
 import { plain } from '../text';
 import { waitFor, WAIT_OPTIONS } from '../wait';
+
+/** Why a path cannot be uploaded, in the operating system's terms; undefined when it is a readable file. */
+async function unreadableReason(path: string): Promise<string | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? undefined : 'it is a directory or another kind of entry, not a file';
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT') return 'no such file';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+    return typeof code === 'string' ? code : 'unknown reason';
+  }
+}
+
+/** The types the service converts, known by how their files begin: a PDF header, a DOCX's ZIP container. */
+const DOCUMENT_SIGNATURES = [
+  { extension: '.pdf', start: '%PDF-' },
+  { extension: '.docx', start: 'PK\u0003\u0004' },
+];
+
+/** Whether the file is a PDF or DOCX by its name and its first bytes, checked here so a wrong file is never sent. */
+async function isConvertibleDocument(path: string): Promise<boolean> {
+  const signature = DOCUMENT_SIGNATURES.find(({ extension }) => path.toLowerCase().endsWith(extension));
+  if (signature === undefined) return false;
+  const file = await open(path);
+  try {
+    const head = Buffer.alloc(signature.start.length);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).toString('latin1') === signature.start;
+  } finally {
+    await file.close();
+  }
+}
 
 /** Starts processing and, with --wait, follows it; shared by `convert` and `upload`. */
 async function startProcessing(ctx: Context, documentId: string, values: Values, extra: Record<string, unknown> = {}): Promise<void> {
@@ -42,8 +76,10 @@ const upload: Command = {
   ],
   examples: ['agent-widget documents upload ./manual.pdf --wait'],
   async run(ctx, [path = ''], values) {
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) throw new CliError(`Cannot read the file ${plain(path)}.`, EXIT.usage);
+    const reason = await unreadableReason(path);
+    if (reason !== undefined) throw new CliError(`Cannot read the file ${plain(path)}: ${reason}.`, EXIT.usage);
+    if (!(await isConvertibleDocument(path)))
+      throw new CliError(`${plain(basename(path))} is not a PDF or DOCX file; the service converts only those.`, EXIT.usage);
     const uploaded = await ctx.client().documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
     const documentId = typeof uploaded.documentId === 'string' ? uploaded.documentId : '';
     if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', EXIT.unavailable);
