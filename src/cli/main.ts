@@ -81,7 +81,10 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
     const ctx: Context = {
       out,
       signal,
-      client: () => (client ??= createClient(io.env, out.note)),
+      client: () => {
+        client ??= createClient(io.env, out.note);
+        return client;
+      },
       agentId: () => {
         const flag = values.agent;
         const id = typeof flag === 'string' ? flag : io.env.AGENT_ID;

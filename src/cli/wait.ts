@@ -32,7 +32,11 @@ export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs:
   const text = (): string => out.clean(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`);
 
   const spinner = out.live ? yoctoSpinner({ stream: out.live, handleSignals: false, text: text() }) : undefined;
-  const ticker = spinner ? setInterval(() => (spinner.text = text()), 1000) : undefined;
+  const ticker = spinner
+    ? setInterval(() => {
+        spinner.text = text();
+      }, 1000)
+    : undefined;
   spinner?.start();
 
   const onProgress = (status: string): void => {

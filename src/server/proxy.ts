@@ -52,14 +52,20 @@ function loader(options: ChatProxyConfig): () => Promise<Running> {
   if (typeof options !== 'function') {
     const cfg = resolveProxyOptions(options);
     let running: Running | undefined;
-    return async () => (running ??= run(cfg));
+    return async () => {
+      running ??= run(cfg);
+      return running;
+    };
   }
   let pending: Promise<Running> | undefined;
-  return () =>
-    (pending ??= (async () => run(resolveProxyOptions(await options())))().catch((error: unknown) => {
+  return () => {
+    pending ??= (async () => run(resolveProxyOptions(await options())))().catch((error: unknown) => {
+      // The next request calls the function again.
       pending = undefined;
       throw error;
-    }));
+    });
+    return pending;
+  };
 }
 
 const BASE_HEADERS: Readonly<Record<string, string>> = {
