@@ -54,6 +54,25 @@ export function printableUrl(url: string): string {
   return plain(parsed.href);
 }
 
+/** The system's error code behind a failed fetch (undici puts it on the TypeError's cause). */
+function systemCode(error: ApiError): string | undefined {
+  const failed = error.cause;
+  const cause = failed instanceof Error ? failed.cause : undefined;
+  return cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+}
+
+/** Why nothing answered, in words, when the system said; undefined when it did not. */
+function unreachableBecause(error: ApiError, baseUrl: string): string | undefined {
+  const code = systemCode(error);
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  if (code === 'ECONNREFUSED') return `connection refused: nothing listens at ${plain(url?.host ?? baseUrl)}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the name ${plain(url?.hostname ?? baseUrl)} does not resolve in DNS`;
+  if (code === 'ECONNRESET') return 'the connection was reset';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'the connection timed out';
+  if (code !== undefined && /CERT|TLS|SSL|SELF_SIGNED/.test(code)) return `its TLS certificate was not accepted (${code})`;
+  return code;
+}
+
 /** Maps anything thrown by the client to the sentence and exit code the user sees. */
 export function toCliError(error: unknown, baseUrl: string): CliError {
   if (error instanceof CliError) return error;
@@ -66,8 +85,10 @@ export function toCliError(error: unknown, baseUrl: string): CliError {
   switch (error.kind) {
     case 'validation':
       return usageError(`${serviceSays(error)}.`);
-    case 'network':
-      return new CliError(`Could not reach the service at ${printableUrl(baseUrl)}.`, EXIT.unavailable);
+    case 'network': {
+      const because = unreachableBecause(error, baseUrl);
+      return new CliError(`Could not reach the service at ${printableUrl(baseUrl)}${because ? ` (${because})` : ''}.`, EXIT.unavailable);
+    }
     case 'timeout':
       return new CliError('The service did not answer in time.', EXIT.timeout);
     case 'aborted':

@@ -1,5 +1,7 @@
 // What every command shares: the key from the environment only and never printed, help with an
 // example, one sentence and a documented exit code per failure, waiting out a 429.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/main';
 import { DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
@@ -129,6 +131,25 @@ describe('agent-widget conventions', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line.length).toBeLessThan(200);
     expect(listed.stdout).toContain('…');
+  });
+
+  it('says why nothing answered when the system says: connection refused, a name that does not resolve', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const refused = await runCli(['usage'], { env: { AGENT_BASE_URL: `http://127.0.0.1:${port}/api`, AGENT_API_KEY: DEMO_API_KEY } });
+    expect(refused.code).toBe(8);
+    expect(refused.stderr).toBe(
+      `agent-widget: Could not reach the service at http://127.0.0.1:${port}/api (connection refused: nothing listens at 127.0.0.1:${port}).\n`,
+    );
+    // .invalid never resolves (RFC 6761), with or without a network.
+    const unknown = await runCli(['usage'], { env: { AGENT_BASE_URL: 'https://api.example.invalid/v1', AGENT_API_KEY: DEMO_API_KEY } });
+    expect(unknown.code).toBe(8);
+    expect(unknown.stderr).toBe(
+      'agent-widget: Could not reach the service at https://api.example.invalid/v1 (the name api.example.invalid does not resolve in DNS).\n',
+    );
   });
 
   it('turns an unreachable, failing or surprising service into one sentence and exit 8', async () => {
