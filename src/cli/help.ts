@@ -76,7 +76,7 @@ export function overviewHelp(commands: Command[], version: string): string {
     'Commands:',
     ...columns(commands.map((c): [string, string] => [c.name, c.summary])),
     '',
-    'Every command takes --json (one JSON document on stdout) and --help.',
+    'Every command takes --json (one JSON document on stdout), --debug (each request on stderr: method, URL, status, time) and --help.',
     '',
     'Environment:',
     ...columns(ENVIRONMENT),

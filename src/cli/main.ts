@@ -9,7 +9,7 @@ import { analyticsCommands } from './commands/analytics';
 import { documentCommands } from './commands/documents';
 import { sourceCommands } from './commands/sources';
 import { usageCommands } from './commands/usage';
-import { type CliError, EXIT, toCliError, usageError, type ExitCode } from './errors';
+import { type CliError, EXIT, printableUrl, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
 import { createOutput, type Env, type OutStream } from './output';
 import { plain } from './text';
@@ -40,7 +40,10 @@ function findCommand(argv: string[]): { command?: Command; group?: string; rest:
   return { rest: argv };
 }
 
-export async function run(argv: string[], io: Io): Promise<ExitCode> {
+export async function run(given: string[], io: Io): Promise<ExitCode> {
+  // --debug goes with any command: each request is printed on stderr (method, URL, status, time).
+  const debug = given.includes('--debug');
+  const argv = given.filter((arg) => arg !== '--debug');
   const json = argv.includes('--json');
   const out = createOutput(io, json);
   const fail = (error: CliError): ExitCode => {
@@ -82,7 +85,7 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
       out,
       signal,
       client: () => {
-        client ??= createClient(io.env, out.note);
+        client ??= createClient(io.env, out.note, { version: io.version, debug });
         return client;
       },
       agentId: () => {
@@ -99,7 +102,13 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
   }
 }
 
-function createClient(env: Env, note: (text: string) => void): AgentClient {
+/** What the CLI says of itself to the service, and whether it prints each request. */
+interface ClientSettings {
+  version: string;
+  debug: boolean;
+}
+
+function createClient(env: Env, note: (text: string) => void, { version, debug }: ClientSettings): AgentClient {
   const apiKey = env.AGENT_API_KEY ?? '';
   const baseUrl = env.AGENT_BASE_URL ?? '';
   if (apiKey.trim() === '') throw usageError('Set AGENT_API_KEY to your API key (it is read from the environment only).');
@@ -113,9 +122,23 @@ function createClient(env: Env, note: (text: string) => void): AgentClient {
     maxRetries: 3,
     maxRetryWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      rateLimited = response.status === 429;
-      return response;
+      const headers = new Headers(init?.headers);
+      // The service's logs can tell the CLI and its version from other clients.
+      headers.set('User-Agent', `agent-widget-cli/${version} node/${process.versions.node}`);
+      const method = init?.method ?? 'GET';
+      const url = printableUrl(input instanceof Request ? input.url : String(input));
+      const started = Date.now();
+      if (debug) note(`→ ${method} ${url}`);
+      try {
+        const response = await fetch(input, { ...init, headers });
+        if (debug) note(`← ${response.status} ${method} ${url} in ${Date.now() - started} ms`);
+        rateLimited = response.status === 429;
+        return response;
+      } catch (error) {
+        if (debug)
+          note(`← no answer ${method} ${url} after ${Date.now() - started} ms: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
     },
     sleep: (ms, signal) => {
       if (rateLimited) {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/main';
-import { DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { DEMO_AGENT_ID, DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
 
 let served: Served | undefined;
 
@@ -131,6 +131,29 @@ describe('agent-widget conventions', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line.length).toBeLessThan(200);
     expect(listed.stdout).toContain('…');
+  });
+
+  it('names itself to the service, and --debug prints each request on stderr without the key', async () => {
+    const agents: (string | null)[] = [];
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) => {
+        agents.push(request.headers.get('User-Agent'));
+        return undefined;
+      },
+    });
+    const env = sandboxEnv(served);
+    const listed = await runCli(['sources', 'list', '--debug', '--json'], { env });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ webSources: [] });
+    expect(agents).toEqual([expect.stringMatching(/^agent-widget-cli\/\S+ node\/\d+\.\d+\.\d+$/)]);
+    const lines = listed.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(`→ GET ${served.baseUrl}/web-sources?agentId=${DEMO_AGENT_ID}`);
+    expect(lines[1]).toMatch(
+      new RegExp(`^← 200 GET ${served.baseUrl.replace(/[.?]/g, '\\$&')}/web-sources\\?agentId=${DEMO_AGENT_ID} in \\d+ ms$`),
+    );
+    expect(listed.stderr).not.toContain(DEMO_API_KEY);
   });
 
   it('says why nothing answered when the system says: connection refused, a name that does not resolve', async () => {
