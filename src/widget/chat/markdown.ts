@@ -29,6 +29,12 @@ export const link = (raw: string, children: ComponentChildren, newTabHint: strin
 const INLINE =
   /`([^`\n]+)`|\*\*(.+?)\*\*|\*(?![\s*])(.+?)\*|!?\[([^[\]\n]+)\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\))?)>?\s*\)|(https?:\/\/[^\s<>]*[\w/]|[\w.+-]{1,64}@[\w-]+\.[\w.-]*\w|\+\d[\d ()-]{5,18}\d)/;
 
+/**
+ * What every form of INLINE starts with or holds: a backtick, an asterisk, a bracket, "://" of a bare URL,
+ * "@" of an address, "+" of a phone number.
+ */
+const MAY_BE_INLINE = /[`*[@+]|:\/\//;
+
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^\s*#{1,6}\s+(.*)$/;
@@ -86,6 +92,9 @@ export const renderMarkdown = (source: string, newTabHint: string, depth = 0): C
 
   /** One line's inline content: code, bold, italics, links (each naming `newTabHint`), plain text. */
   const inline = (text: string): ComponentChildren[] => {
+    // Every inline form needs one of these marks: text without any is plain, and most table cells and
+    // lines are, so the pattern is not run for them.
+    if (!MAY_BE_INLINE.test(text)) return text ? [text] : [];
     const out: ComponentChildren[] = [];
     // split() gives the text before each match, then the match's six groups (undefined where they took no
     // part), and last the text after the last match.
