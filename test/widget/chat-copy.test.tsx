@@ -4,7 +4,7 @@
 // clipboard.
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, expect, test, vi } from 'vitest';
-import { COPIED_MS } from '../../src/widget/chat/MessageRow';
+import { COPIED_MS } from '../../src/widget/platform/copy-feedback';
 import german from '../../src/widget/i18n/locales/de';
 import { useSandboxServer } from '../support/msw';
 import { advance, FAKE_TIMERS, mountWidget, proxyReplying, send, settle } from './helpers';

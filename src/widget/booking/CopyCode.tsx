@@ -2,9 +2,7 @@
 // a call to the business), and typing BK-XXXXXX from the screen invites mistakes.
 import { Component } from 'preact';
 import type { Strings } from '../i18n';
-
-/** How long Copied (or Could not copy) stands in for the button's label. */
-const COPIED_MS = 2000;
+import { copyWithFeedback } from '../platform/copy-feedback';
 
 interface CopyCodeProps {
   code: string;
@@ -13,25 +11,21 @@ interface CopyCodeProps {
 
 export class CopyCode extends Component<CopyCodeProps, { said: string | undefined }> {
   override state = { said: undefined };
-  private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** Stops Copied's pending reset. */
+  private stopCopied: () => void = () => undefined;
 
   override componentWillUnmount(): void {
-    clearTimeout(this.timer);
+    this.stopCopied();
   }
 
   private copy = () => {
     const { code, t } = this.props;
-    // Made inside a promise, so a page without the Clipboard API (not a secure context) is a refusal like any other.
-    new Promise<void>((done) => done(navigator.clipboard.writeText(code)))
-      .then(
-        () => t.copied,
-        () => t.copyFailed,
-      )
-      .then((said) => {
-        this.setState({ said });
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.setState({ said: undefined }), COPIED_MS);
-      });
+    this.stopCopied();
+    this.stopCopied = copyWithFeedback(
+      () => navigator.clipboard.writeText(code),
+      t,
+      (said) => this.setState({ said }),
+    );
   };
 
   override render({ code, t }: CopyCodeProps, { said }: { said: string | undefined }) {

@@ -1,8 +1,9 @@
 // One message in the log: the visitor's with its failure notice, or a reply (Markdown) with its sources,
 // Copy, Helpful and Not helpful; the burst's stamp under its last message.
 import { Component, createRef, type ComponentChildren } from 'preact';
-import { fmt, plural } from '../i18n/format';
+import { fmt, fullDateTimeFormat, plural } from '../i18n/format';
 import type { StringKey, Strings } from '../i18n';
+import { copyWithFeedback } from '../platform/copy-feedback';
 import { Icon } from '../platform/Icon';
 import type { ChatViewProps } from './view-props';
 import { replyForClipboard, writeClipboard } from './clipboard';
@@ -78,7 +79,7 @@ const RETRY_TEXT: Record<Exclude<NonNullable<ChatMessage['failure']>['reason'], 
  * It is news, not a reply: nothing to copy or rate, and no "Book a time" after it.
  */
 function BookingCard({ card, strings, locale, stamp }: { card: BookedCard; strings: Strings; locale: string; stamp: string }) {
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(card.start));
+  const when = fullDateTimeFormat(locale).format(new Date(card.start));
   return (
     <div class="msg msg--agent">
       <div class="bubble booked">
@@ -99,9 +100,6 @@ function BookingCard({ card, strings, locale, stamp }: { card: BookedCard; strin
   );
 }
 
-/** How long Copied (or Could not copy) stands in for the Copy icon. */
-export const COPIED_MS = 2000;
-
 /**
  * One message; re-renders only when its own record (immutable, with the visitor's rating), its stamp or
  * the dictionary changes, or while it counts down to a busy retry (and, forced, when Copy has news).
@@ -111,6 +109,8 @@ export class MessageRow extends Component<MessageRowProps> {
   copied: string | undefined = undefined;
   /** The reply as drawn: what Copy copies. */
   bubble = createRef<HTMLDivElement>();
+  /** Stops Copied's pending reset. */
+  stopCopied: () => void = () => undefined;
 
   override shouldComponentUpdate(next: MessageRowProps): boolean {
     return (
@@ -123,29 +123,26 @@ export class MessageRow extends Component<MessageRowProps> {
 
   /**
    * Copies the reply as shown: readable text (links with their addresses) and HTML with its formatting
-   * (./clipboard). Then Copied, or Could not copy, stands in for the icon for COPIED_MS. A page without
-   * the Clipboard API (not a secure context) fails like a refused write.
+   * (./clipboard). Then Copied, or Could not copy, stands in for the icon (../platform/copy-feedback).
    */
   copy() {
-    const { strings } = this.props;
     const bubble = this.bubble.current;
-    const show = (copied?: string) => {
-      this.copied = copied;
-      this.forceUpdate();
-    };
-    // Made inside a promise, so anything that throws (no Clipboard API) is a refusal like any other.
-    new Promise<void>((done) => {
-      if (!bubble) throw new Error('The reply is not drawn.');
-      done(writeClipboard(navigator.clipboard, replyForClipboard(bubble)));
-    })
-      .then(
-        () => strings.copied,
-        () => strings.copyFailed,
-      )
-      .then((copied) => {
-        show(copied);
-        setTimeout(show, COPIED_MS);
-      });
+    this.stopCopied();
+    this.stopCopied = copyWithFeedback(
+      async () => {
+        if (!bubble) throw new Error('The reply is not drawn.');
+        await writeClipboard(navigator.clipboard, replyForClipboard(bubble));
+      },
+      this.props.strings,
+      (said) => {
+        this.copied = said;
+        this.forceUpdate();
+      },
+    );
+  }
+
+  override componentWillUnmount(): void {
+    this.stopCopied();
   }
 
   override render(props: MessageRowProps) {

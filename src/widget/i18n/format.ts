@@ -6,9 +6,21 @@ const relativeTimeFormats: Record<string, Intl.RelativeTimeFormat> = {};
  * "5 min. ago" in `locale`, made once per locale: the first Intl formatter of a page loads the browser's
  * locale data (tens of ms at 4x CPU), and each one costs about a hundred times what formatting does.
  */
-export const relativeTimeFormat = (locale: string): Intl.RelativeTimeFormat =>
+export function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
   // Keys are prefixed: no locale tag names an Object.prototype property.
-  (relativeTimeFormats[`:${locale}`] ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }));
+  const key = `:${locale}`;
+  relativeTimeFormats[key] ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  return relativeTimeFormats[key];
+}
+
+const dateTimeFormats: Record<string, Intl.DateTimeFormat> = {};
+
+/** A date and time in full ("Monday, November 23, 2026 at 9:00 AM") in `locale`, made once per locale. */
+export function fullDateTimeFormat(locale: string): Intl.DateTimeFormat {
+  const key = `:${locale}`;
+  dateTimeFormats[key] ??= new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' });
+  return dateTimeFormats[key];
+}
 
 /** "{name}" placeholders in dictionary strings. Values are inserted as text, never markup. */
 export function fmt(template: string, values: Record<string, string | number>): string {
