@@ -141,6 +141,11 @@ export interface ProxyChatRequest {
   agentId: string;
   message: string;
   conversationId?: string;
+  /**
+   * The widget's id for this message, sent again with a repeat of it (see isSafeMessageId): the proxy
+   * answers a repeat from its reply cache. Never forwarded to the service.
+   */
+  messageId?: string;
 }
 
 export type ProxyChatSuccess = Answer<typeof chat.proxyChatSuccess>;

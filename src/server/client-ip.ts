@@ -1,4 +1,5 @@
 // Who is calling, for rate limits and log counts, without keeping anyone's address.
+import { createKeyedHasher } from './keyed-hash';
 
 /** Reads the client's address from the request; null or undefined when it cannot be known. */
 /** What the server adapter knows of the request beyond the Request itself. */
@@ -131,33 +132,6 @@ export function addressIdentity(raw: string | undefined): string | undefined {
 /** Addresses whose hash is kept; beyond this the cache starts over (hashing again is only slower). */
 const HASH_CACHE_SIZE = 10_000;
 
-const hex = (bytes: Uint8Array, count: number): string =>
-  Array.from(bytes.subarray(0, count), (b) => b.toString(16).padStart(2, '0')).join('');
-
-/**
- * HMAC-SHA-256 of the identity keyed with a secret derived from `secret` (16 hex characters): the same
- * on every instance given the same secret, meaningless without it, and no raw address is kept.
- * The key is imported on first use (Workers forbid crypto work at module load).
- */
-function createIdentityHasher(secret: string): (identity: string) => Promise<string> {
-  let key: Promise<CryptoKey> | undefined;
-  const encoder = new TextEncoder();
-  const hmacKey = (raw: BufferSource) => crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const derive = async (): Promise<CryptoKey> => {
-    // A key of its own for this purpose, so the hashes say nothing about `secret` used elsewhere.
-    const derived = await crypto.subtle.sign(
-      'HMAC',
-      await hmacKey(encoder.encode(secret)),
-      encoder.encode('agent-widget/client-address/v1'),
-    );
-    return hmacKey(derived);
-  };
-  return async (identity) => {
-    key ??= derive();
-    return hex(new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(identity))), 8);
-  };
-}
-
 /** The shared identity of requests whose address cannot be known: they share one per-IP budget. */
 export const UNKNOWN_CLIENT = 'unknown';
 
@@ -172,7 +146,8 @@ export function createClientIdentifier(
   resolve: ClientIpResolver,
   secret: string,
 ): (request: Request, ctx: ProxyContext) => Promise<ClientIdentity> {
-  const hash = createIdentityHasher(secret);
+  // 8 bytes: 16 hex characters in store keys and log entries.
+  const hash = createKeyedHasher(secret, 'agent-widget/client-address/v1', 8);
   // By the address as received: a returning visitor costs neither parsing nor crypto.subtle, which
   // costs more than the rest of a request's checks.
   const cache = new Map<string, string>();

@@ -6,6 +6,8 @@ import { CLIENT_IP_PRESETS, forwardedFor, type ClientIpPreset, type ClientIpReso
 import { createRedactor, type Redact } from './redact';
 import { REPLY_LIMITS, type ReplyLimits } from './reply-mapping';
 import { createMemoryStore, type RateLimitStore, type WindowLimit } from './rate-limit';
+import { createKeyedHasher } from './keyed-hash';
+import { createMemoryReplyCache, DEFAULT_MEMORY_REPLY_CHARS, isReplyCache, type ReplyCache } from './reply-cache';
 
 export interface RateLimitOptions {
   /**
@@ -79,6 +81,8 @@ export interface ProxyLogEntry {
   warning?: ProxyWarning;
   /** The reply was longer than maxReplyLength and was shortened. */
   replyTruncated?: true;
+  /** A repeat of a message, answered from the reply cache: the service was not asked again. */
+  fromReplyCache?: true;
 }
 
 export interface ChatProxyOptions {
@@ -98,8 +102,19 @@ export interface ChatProxyOptions {
    */
   allowMissingOrigin?: boolean;
   rateLimit?: RateLimitOptions;
-  /** Where counters live. Default: in-memory, per process. */
-  store?: RateLimitStore;
+  /**
+   * Where counters live. Default: in-memory, per process. A store that is also a ReplyCache (the Redis
+   * store is) keeps the reply cache too, shared by every instance.
+   */
+  store?: RateLimitStore | (RateLimitStore & ReplyCache);
+  /**
+   * The short-lived cache that answers a repeat of a message (the widget sends a message again, with the
+   * same id, when the visitor moved to another page before its reply came) without asking the service
+   * again. In the store when it keeps replies, else in this instance's memory (at most `maxChars`
+   * characters, default 8 388 608: some 250 of the longest replies). `ttlMs`: how long a reply is kept, default 600 000 (the widget
+   * sends again within 10 minutes). `false` turns it off: every repeat is asked for again.
+   */
+  replyCache?: { ttlMs?: number; maxChars?: number } | false;
   /**
    * Largest request body read, counted while streaming. Default bodyBytesFor(maxMessageLength): room
    * for the longest message at its worst-case JSON size. Set it alone only to tighten the limit.
@@ -153,6 +168,7 @@ export interface ResolvedProxyOptions {
   perConversation: WindowLimit | undefined;
   dailyCap: number | undefined;
   store: RateLimitStore;
+  replyCache: ResolvedReplyCache | undefined;
   maxBodyBytes: number;
   maxMessageLength: number;
   replyLimits: ReplyLimits;
@@ -166,6 +182,13 @@ export interface ResolvedProxyOptions {
   fetch: typeof fetch;
   now: () => number;
   forwardBooking: boolean;
+}
+
+export interface ResolvedReplyCache {
+  cache: ReplyCache;
+  ttlMs: number;
+  /** The store key of one message: a keyed hash of the agent, conversation, message id and text. */
+  keyOf: (text: string) => Promise<string>;
 }
 
 /** Worst case per UTF-16 code unit of the message in the JSON body: a control character or lone surrogate as \uXXXX. */
@@ -193,6 +216,7 @@ export const PROXY_DEFAULTS = {
   maxUpstreamBytes: 262_144,
   timeoutMs: 30_000,
   bodyTimeoutMs: 10_000,
+  replyCacheTtlMs: 600_000,
 } as const;
 
 function fail(option: string, message: string): never {
@@ -246,6 +270,18 @@ function clientIpResolver(options: ChatProxyOptions): ClientIpResolver {
   return forwardedFor(hops);
 }
 
+function replyCache(options: ChatProxyOptions, store: RateLimitStore): ResolvedReplyCache | undefined {
+  const settings = options.replyCache ?? {};
+  if (settings === false) return undefined;
+  return {
+    cache: isReplyCache(store)
+      ? store
+      : createMemoryReplyCache({ maxChars: positiveInteger(settings.maxChars, DEFAULT_MEMORY_REPLY_CHARS, 'replyCache.maxChars') }),
+    ttlMs: positiveInteger(settings.ttlMs, PROXY_DEFAULTS.replyCacheTtlMs, 'replyCache.ttlMs'),
+    keyOf: createKeyedHasher(options.keySecret ?? options.apiKey, 'agent-widget/reply-cache/v1', 16),
+  };
+}
+
 export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOptions {
   // The key's value never appears in these messages.
   if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') fail('apiKey', 'is required.');
@@ -268,6 +304,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
   if (options.keySecret !== undefined && (typeof options.keySecret !== 'string' || options.keySecret.length < 16))
     fail('keySecret', 'must be a string of at least 16 characters.');
 
+  const store = options.store ?? createMemoryStore();
   const maxMessageLength = positiveInteger(options.maxMessageLength, PROXY_DEFAULTS.maxMessageLength, 'maxMessageLength');
   const maxBodyBytes = positiveInteger(options.maxBodyBytes, bodyBytesFor(maxMessageLength), 'maxBodyBytes');
   // Both given and contradicting: a message the owner allows would be refused as too large.
@@ -288,7 +325,8 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     perIpDaily: dailyLimit(limits.perIpDaily, PROXY_DEFAULTS.perIpDaily, 'rateLimit.perIpDaily'),
     perConversation: windowLimit(limits.perConversation, PROXY_DEFAULTS.perConversation, 'rateLimit.perConversation'),
     dailyCap: dailyLimit(limits.dailyCap, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap'),
-    store: options.store ?? createMemoryStore(),
+    store,
+    replyCache: replyCache(options, store),
     maxBodyBytes,
     maxMessageLength,
     replyLimits: {

@@ -15,6 +15,8 @@ export interface Outcome {
   upstreamStatus?: number;
   /** The reply text was shortened to maxReplyLength. */
   replyTruncated?: true;
+  /** A repeat's answer, from the reply cache. */
+  fromReplyCache?: true;
 }
 
 const encoder = new TextEncoder();

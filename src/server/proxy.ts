@@ -18,10 +18,11 @@ import {
   upstreamRetryAfter,
   type Outcome,
 } from './outcome';
-import { isSafeConversationId } from '../core/shapes/chat';
+import { isSafeConversationId, isSafeMessageId } from '../core/shapes/chat';
 import { mapChatReply } from './reply-mapping';
 import { agentStep, limitStep, readBodyStep, spendStep, type DailyCapLatch, type RouteContext, type Step } from './route-context';
 import { callUpstream, type UpstreamResult } from './upstream';
+import { replyStep } from './reply-step';
 
 export type ChatProxyHandler = (request: Request, ctx?: ProxyContext) => Promise<Response>;
 
@@ -172,6 +173,7 @@ export function createChatProxy(options: ChatProxyConfig): ChatProxyHandler {
       if (outcome.reason !== undefined) entry.reason = outcome.reason;
       if (outcome.upstreamStatus !== undefined) entry.upstreamStatus = outcome.upstreamStatus;
       if (outcome.replyTruncated) entry.replyTruncated = true;
+      if (outcome.fromReplyCache) entry.fromReplyCache = true;
       if (rc.agentId !== undefined) entry.agentId = rc.agentId;
       if (rc.endpoint !== undefined) entry.endpoint = rc.endpoint;
       if (rc.warning !== undefined) entry.warning = rc.warning;
@@ -213,13 +215,16 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
   if (!chat.ok) return chat.outcome;
   const { agentId, message, conversationId } = chat.value;
 
-  if (conversationId !== undefined) {
-    const perConversation = await limitStep(rc, cfg.perConversation, `conv:${agentId}:${conversationId}`);
-    if (perConversation) return perConversation;
+  // A repeat of a message already answered, or being answered, costs nothing more: not a message of
+  // the conversation's minute nor of anyone's day.
+  const claim = await replyStep(rc, chat.value);
+  if (!claim.ok) return claim.outcome;
+  const holder = claim.value;
+  const refused = await costSteps(rc, agentId, conversationId);
+  if (refused) {
+    await holder?.settle(refused);
+    return refused;
   }
-  // Last, so only requests that will really cost credits count toward the day.
-  const spend = await spendStep(rc, `ip-day:${rc.ipHash}`);
-  if (spend) return spend;
 
   const upstreamBody: ProxyChatRequest = { agentId, message };
   if (conversationId !== undefined) upstreamBody.conversationId = conversationId;
@@ -237,10 +242,24 @@ async function chatRoute(rc: RouteContext): Promise<Outcome> {
     },
     timeoutMs: cfg.timeoutMs,
     maxBytes: cfg.maxUpstreamBytes,
-    clientSignal: request.signal,
+    // A claimed message's reply is wanted even when the visitor has left the page: their next page asks
+    // for it again, and gets it from the cache.
+    clientSignal: holder === undefined ? request.signal : new AbortController().signal,
     redact: cfg.redact,
   });
-  return chatOutcome(cfg, result, agentId, conversationId, rc.now);
+  const outcome = chatOutcome(cfg, result, agentId, conversationId, rc.now);
+  await holder?.settle(outcome);
+  return outcome;
+}
+
+/** The limits a message that will cost credits counts toward; the refusal when one is reached. */
+async function costSteps(rc: RouteContext, agentId: string, conversationId: string | undefined): Promise<Outcome | undefined> {
+  if (conversationId !== undefined) {
+    const perConversation = await limitStep(rc, rc.cfg.perConversation, `conv:${agentId}:${conversationId}`);
+    if (perConversation) return perConversation;
+  }
+  // Last, so only requests that will really cost credits count toward the day.
+  return spendStep(rc, `ip-day:${rc.ipHash}`);
 }
 
 /**
@@ -262,7 +281,7 @@ function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRe
     };
   const agent = agentStep(rc, value.agentId);
   if (!agent.ok) return agent;
-  const { message, conversationId } = value;
+  const { message, conversationId, messageId } = value;
   if (typeof message !== 'string') return { ok: false, outcome: failure(400, 'invalid_request', 'message must be a string.') };
   if (INVISIBLE.test(message)) return { ok: false, outcome: failure(400, 'message_empty', 'Please type a message.') };
   const max = rc.cfg.maxMessageLength;
@@ -277,8 +296,14 @@ function parseChatRequest(rc: RouteContext, bytes: Uint8Array): Step<ProxyChatRe
       ok: false,
       outcome: failure(400, 'invalid_request', "conversationId must be 1 to 128 letters, digits, '.', '_', ':' or '-'."),
     };
+  if (messageId !== undefined && messageId !== null && !isSafeMessageId(messageId))
+    return {
+      ok: false,
+      outcome: failure(400, 'invalid_request', "messageId must be 16 to 64 letters, digits, '_' or '-'."),
+    };
   const request: ProxyChatRequest = { agentId: agent.value, message };
   if (typeof conversationId === 'string') request.conversationId = conversationId;
+  if (typeof messageId === 'string') request.messageId = messageId;
   return { ok: true, value: request };
 }
 

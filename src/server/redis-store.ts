@@ -3,6 +3,7 @@
 // slow or down, this instance's memory counts for a while and the owner's log hears about it.
 // Structural client types only: the `redis` package is the owner's, never imported or bundled here.
 import { createMemoryStore, type HitOptions, type RateLimitHit, type RateLimitStore } from './rate-limit';
+import type { ReplyCache, ReplyClaim } from './reply-cache';
 
 /** The one method used of a connected node-redis v5 or v6 client (`createClient()` from `redis`). */
 export interface NodeRedisScripting {
@@ -42,6 +43,18 @@ if ttl < 0 then
 end
 return { count, ttl }`;
 
+// The reply cache (see reply-cache.ts): a key holds '' while its message is being asked for, then the
+// answer. CLAIM returns { 1, '' } when this request claimed it, else { 0, what the key holds }.
+const CLAIM_SCRIPT = `local kept = redis.call('GET', KEYS[1])
+if kept then return { 0, kept } end
+redis.call('SET', KEYS[1], '', 'PX', ARGV[1])
+return { 1, '' }`;
+const SAVE_SCRIPT = `redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+// Only a claim is given up: an answer kept meanwhile stays.
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == '' then redis.call('DEL', KEYS[1]) end
+return 1`;
+
 const WARN_INTERVAL_MS = 60_000;
 
 class StoreTimeout extends Error {
@@ -69,27 +82,37 @@ function isNoScript(error: unknown): boolean {
   return error instanceof Error && error.message.includes('NOSCRIPT');
 }
 
-/** Runs the script through whichever client this is: EVALSHA, and EVAL once when Redis lacks it. */
-function scriptRunner(client: RedisStoreOptions['client']): (key: string, windowMs: string) => Promise<unknown> {
+/** Runs `script` on one key through whichever client this is: EVALSHA, and EVAL once when Redis lacks it. */
+function scriptRunner(client: RedisStoreOptions['client'], script: string): (key: string, ...args: string[]) => Promise<unknown> {
   let sha: Promise<string> | undefined;
   const run =
     'evalSha' in client
-      ? (useSha: string | undefined, key: string, arg: string) =>
+      ? (useSha: string | undefined, key: string, args: string[]) =>
           useSha === undefined
-            ? client.eval(SCRIPT, { keys: [key], arguments: [arg] })
-            : client.evalSha(useSha, { keys: [key], arguments: [arg] })
-      : (useSha: string | undefined, key: string, arg: string) =>
-          useSha === undefined ? client.eval(SCRIPT, 1, key, arg) : client.evalsha(useSha, 1, key, arg);
-  return async (key, windowMs) => {
-    sha ??= sha1Hex(SCRIPT);
+            ? client.eval(script, { keys: [key], arguments: args })
+            : client.evalSha(useSha, { keys: [key], arguments: args })
+      : (useSha: string | undefined, key: string, args: string[]) =>
+          useSha === undefined ? client.eval(script, 1, key, ...args) : client.evalsha(useSha, 1, key, ...args);
+  return async (key, ...args) => {
+    sha ??= sha1Hex(script);
     try {
-      return await run(await sha, key, windowMs);
+      return await run(await sha, key, args);
     } catch (error) {
-      // EVAL also puts the script in Redis's cache, so EVALSHA works again from the next hit.
-      if (isNoScript(error)) return run(undefined, key, windowMs);
+      // EVAL also puts the script in Redis's cache, so EVALSHA works again from the next call.
+      if (isNoScript(error)) return run(undefined, key, args);
       throw error;
     }
   };
+}
+
+/** CLAIM_SCRIPT's answer; anything else is a failure. */
+function parseClaim(reply: unknown): ReplyClaim {
+  if (Array.isArray(reply) && reply.length === 2) {
+    const [claimed, kept] = reply.map((part: unknown) => (part instanceof Uint8Array ? new TextDecoder().decode(part) : part));
+    if (Number(claimed) === 1 && kept === '') return { state: 'claimed' };
+    if (Number(claimed) === 0 && typeof kept === 'string') return kept === '' ? { state: 'pending' } : { state: 'answered', body: kept };
+  }
+  throw new TypeError('Redis answered the reply-cache script with something other than [claimed, kept].');
 }
 
 /**
@@ -138,14 +161,17 @@ function positive(value: number | undefined, fallback: number, option: string): 
  * after it) is counted in this instance's memory instead, and the log entry of the request gets
  * `warning: 'store_unavailable'` (or `'store_slow'`) at most once a minute.
  */
-export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
+export function createRedisStore(options: RedisStoreOptions): RateLimitStore & ReplyCache {
   const { client, onError } = options;
   if (typeof client !== 'object' || client === null || !('eval' in client))
     throw new TypeError('createRedisStore: client must be a connected node-redis or ioredis client.');
   const prefix = options.prefix ?? 'agent-widget:rl:';
   const timeoutMs = positive(options.timeoutMs, 150, 'timeoutMs');
   const retryAfterMs = positive(options.retryAfterMs, 5000, 'retryAfterMs');
-  const run = scriptRunner(client);
+  const run = scriptRunner(client, SCRIPT);
+  const claim = scriptRunner(client, CLAIM_SCRIPT);
+  const save = scriptRunner(client, SAVE_SCRIPT);
+  const release = scriptRunner(client, RELEASE_SCRIPT);
   const fallback = createMemoryStore();
   // Oldest first, so the first key is the one to forget when full.
   const lastSeen = new Map<string, RateLimitHit>();
@@ -174,6 +200,29 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
       if (oldest.done !== true) lastSeen.delete(oldest.value);
     }
     lastSeen.set(key, hit);
+  };
+
+  const replyPrefix = `${prefix}reply:`;
+  /**
+   * One call of the reply cache, within timeoutMs. A failure is thrown (the proxy then asks the service
+   * as for any message) and, like a failed hit, makes the next retryAfterMs skip Redis.
+   */
+  const replyCall = async <T>(now: number, work: () => Promise<T>): Promise<T> => {
+    if (now < redisAgainAt) throw new Error('Redis failed a moment ago: the reply cache is skipped for now.');
+    try {
+      return await withDeadline(work(), timeoutMs);
+    } catch (error) {
+      redisAgainAt = now + retryAfterMs;
+      // Within the minute's one report: the next hit, which falls back to memory, puts it in the log entry.
+      if (onError !== undefined && now >= warnAgainAt) {
+        try {
+          onError(error);
+        } catch {
+          // The owner's hook failing must not change the visitor's answer.
+        }
+      }
+      throw error;
+    }
   };
 
   return {
@@ -206,6 +255,15 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
       } finally {
         if (wait !== undefined) wait.ms += performance.now() - started;
       }
+    },
+    async claimReply(key, pendingMs, now) {
+      return parseClaim(await replyCall(now, () => claim(replyPrefix + key, String(Math.ceil(pendingMs)))));
+    },
+    async saveReply(key, body, ttlMs, now) {
+      await replyCall(now, () => save(replyPrefix + key, body, String(Math.ceil(ttlMs))));
+    },
+    async releaseReply(key, now) {
+      await replyCall(now, () => release(replyPrefix + key));
     },
   };
 }

@@ -6,7 +6,7 @@ import { createClient as createClientV5 } from 'redis';
 import { createClient as createClientV6 } from 'redis6';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRedisStore, type ChatProxyOptions, type NodeRedisScripting, type RateLimitOptions } from '../../src/server';
-import { AGENT, chatRequest, read, setup } from './helpers';
+import { AGENT, chatRequest, deferred, okReply, read, setup } from './helpers';
 import { isCi, REDIS_MISSING, redisServerOrNotice, startRedisServer, stopRedisServer, type RedisServer } from './redis-server';
 import { startUpstashRest } from './upstash-rest';
 
@@ -126,6 +126,34 @@ describe.skipIf(binary === undefined).each(nodeRedisMajors)('Redis store (real r
       body: { agentId: AGENT, message: 'Hi', conversationId: 'conv_shared' },
     }));
     expect(result).toMatchObject({ ok: 7, limited: 33, upstreamCalls: 7 });
+  });
+
+  test('the reply cache is shared: a repeat on the other instance waits for the reply and the service is asked once', async () => {
+    const prefix = freshPrefix();
+    const answer = deferred<Response>();
+    const [a, b] = [await connect(url()), await connect(url())].map((client, index) =>
+      setup({ store: createRedisStore({ client, prefix, timeoutMs: patient }), rateLimit: off }, () =>
+        index === 0 ? answer.promise : okReply({ reply: 'Asked twice' }),
+      ),
+    );
+    if (a === undefined || b === undefined) throw new Error('unreachable');
+    const body = { agentId: AGENT, message: 'When do you open?', messageId: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' };
+    const first = a.handler(chatRequest({ body }));
+    await expect.poll(() => a.upstream.calls.length).toBe(1);
+    const repeat = b.handler(chatRequest({ body }));
+    answer.resolve(okReply({ reply: 'From nine.' }));
+    expect((await read(await first)).body.reply).toBe('From nine.');
+    expect((await read(await repeat)).body.reply).toBe('From nine.');
+    expect((await read(await b.handler(chatRequest({ body })))).body.reply).toBe('From nine.');
+    expect(b.upstream.calls).toHaveLength(0);
+    // Kept for the reply cache's time, under a hash: neither the message nor its id is in the key.
+    const client = await connect(url());
+    const [key, ...others] = await client.keys(`${prefix}reply:*`);
+    expect(others).toEqual([]);
+    expect(key).toMatch(new RegExp(`^${prefix}reply:[0-9a-f]{32}$`));
+    const ttl = await client.pTTL(key ?? '');
+    expect(ttl).toBeGreaterThan(590_000);
+    expect(ttl).toBeLessThanOrEqual(600_000);
   });
 
   test('daily cap: exactly the cap across instances, then daily_cap_reached', async () => {

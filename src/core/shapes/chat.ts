@@ -9,6 +9,16 @@ export function isSafeConversationId(value: unknown): value is string {
   return typeof value === 'string' && SAFE_CONVERSATION_ID.test(value);
 }
 
+const SAFE_MESSAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The widget's id for one message it sends, which a repeat of that message carries again: long enough
+ * to be unguessable (the widget's are 128 random bits), so one visitor cannot ask for another's reply.
+ */
+export function isSafeMessageId(value: unknown): value is string {
+  return typeof value === 'string' && SAFE_MESSAGE_ID.test(value);
+}
+
 /** A cited source: only a title and a url are shown to visitors. */
 export const chatSource = object({ title: optional(string), url: optional(string) });
 
