@@ -5,7 +5,7 @@
 //   AGENT_BASE_URL, AGENT_API_KEY, AGENT_ID   use a real service instead of the sandbox
 //   AGENT_SANDBOX_NOW=2026-11-23T14:00:00Z      freeze the sandbox clock (tests)
 //   AGENT_SANDBOX_STRICT=1                      strict-spec mode (src/sandbox/strict-spec.ts)
-//   AGENT_SANDBOX_FAULTS=/booking/public/slots:gateway:1   paths that fail (path:gateway|shape[:times], comma-separated)
+//   AGENT_SANDBOX_FAULTS=/booking/public/slots:gateway:1   paths that fail or answer late (path:gateway|shape|slow[:times], comma-separated)
 //   AGENT_LOG=1                                 print the proxy's log entries as JSON lines
 //   ALLOWED_ORIGINS=http://localhost:8080       other pages allowed to use the chat (comma-separated origins)
 

@@ -11,8 +11,11 @@ import { CANCELLED_STATUS } from '../core/spec-assumptions';
 export interface SandboxFault {
   /** The service path, e.g. '/booking/public/slots' (without the sandbox's basePath). */
   path: string;
-  /** gateway: an HTML 502 page from a proxy in front of the service; shape: a 200 that is not the promised shape. */
-  kind: 'gateway' | 'shape';
+  /**
+   * gateway: an HTML 502 page from a proxy in front of the service; shape: a 200 that is not the promised
+   * shape; slow: the service's own answer, SLOW_FAULT_MS late (a reply the visitor may leave the page on).
+   */
+  kind: 'gateway' | 'shape' | 'slow';
   /** How many requests to that path fail before it answers normally again; default: every one. */
   times?: number;
 }
@@ -87,6 +90,9 @@ export function strictSpec(handle: Handler): Handler {
   };
 }
 
+/** How late a `slow` fault answers. */
+export const SLOW_FAULT_MS = 3_000;
+
 const GATEWAY_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><p>nginx</p></body></html>';
 
@@ -98,11 +104,17 @@ export function withFaults(handle: Handler, faults: readonly SandboxFault[], bas
     const fault = left.find((f) => f.path === path && f.left > 0);
     if (!fault) return handle(request);
     fault.left--;
+    if (fault.kind === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_FAULT_MS));
+      return handle(request);
+    }
     if (fault.kind === 'gateway')
       return new Response(GATEWAY_PAGE, { status: 502, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     return json({ success: true, data: 'not the shape the spec promises' }, 200);
   };
 }
+
+const isFaultKind = (kind: string): kind is SandboxFault['kind'] => kind === 'gateway' || kind === 'shape' || kind === 'slow';
 
 /** Faults written as `path:kind[:times]`, comma-separated (AGENT_SANDBOX_FAULTS); throws on a malformed one. */
 export function parseFaults(text: string): SandboxFault[] {
@@ -111,8 +123,8 @@ export function parseFaults(text: string): SandboxFault[] {
     .filter((item) => item.trim() !== '')
     .map((item) => {
       const [path = '', kind = '', times] = item.trim().split(':');
-      if (!path.startsWith('/') || (kind !== 'gateway' && kind !== 'shape') || (times !== undefined && !/^[1-9]\d*$/.test(times)))
-        throw new Error(`A fault is written path:gateway|shape[:times], e.g. /booking/public/slots:gateway:1; got "${item}".`);
+      if (!path.startsWith('/') || !isFaultKind(kind) || (times !== undefined && !/^[1-9]\d*$/.test(times)))
+        throw new Error(`A fault is written path:gateway|shape|slow[:times], e.g. /booking/public/slots:gateway:1; got "${item}".`);
       return times === undefined ? { path, kind } : { path, kind, times: Number(times) };
     });
 }

@@ -2,6 +2,7 @@
 // misconfiguration fails loudly there instead of on a visitor's first message.
 import { withoutTrailingSlashes } from '../core/http';
 import type { ChatCredits, ProxyErrorCode } from '../core/types';
+import { REPLY_KEPT_MS } from '../core/shapes/chat';
 import { CLIENT_IP_PRESETS, forwardedFor, type ClientIpPreset, type ClientIpResolver } from './client-ip';
 import { createRedactor, type Redact } from './redact';
 import { REPLY_LIMITS, type ReplyLimits } from './reply-mapping';
@@ -216,7 +217,7 @@ export const PROXY_DEFAULTS = {
   maxUpstreamBytes: 262_144,
   timeoutMs: 30_000,
   bodyTimeoutMs: 10_000,
-  replyCacheTtlMs: 600_000,
+  replyCacheTtlMs: REPLY_KEPT_MS,
 } as const;
 
 function fail(option: string, message: string): never {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } 
 import type { WidgetEventMap } from '../../src/widget/entries/bundler';
 import { MAX_STARTER_CHARS } from '../../src/widget/options/panel-options';
 import { useSandboxServer } from '../support/msw';
-import { mountWidget, openChat, proxyReplying, send, type } from './helpers';
+import { MESSAGE_ID, mountWidget, openChat, proxyReplying, send, type } from './helpers';
 
 const api = useSandboxServer();
 
@@ -34,7 +34,7 @@ describe('starter questions', () => {
     fireEvent.click(ui.getByRole('button', { name: 'How much does a session cost?' }));
 
     expect(await ui.findByText('You said: How much does a session cost?')).toBeTruthy();
-    expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'How much does a session cost?' }]);
+    expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'How much does a session cost?', messageId: MESSAGE_ID }]);
     expect(sent.map((e) => e.text)).toEqual(['How much does a session cost?']);
     expect(ui.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
     expect(ui.queryByRole('button', { name: 'What are your opening hours?' })).toBeNull();

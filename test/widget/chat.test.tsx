@@ -8,6 +8,7 @@ import {
   advance,
   CHAT_URL,
   FAKE_TIMERS,
+  MESSAGE_ID,
   forget,
   gate,
   mountWidget,
@@ -53,8 +54,8 @@ describe('sending and receiving', () => {
     send(box, 'Second');
     await ui.findByText('Second', { selector: 'strong' });
     expect(proxy.seen).toEqual([
-      { agentId: 'demo-agent', message: 'Hi there' },
-      { agentId: 'demo-agent', message: 'Second', conversationId: 'conv-1' },
+      { agentId: 'demo-agent', message: 'Hi there', messageId: MESSAGE_ID },
+      { agentId: 'demo-agent', message: 'Second', conversationId: 'conv-1', messageId: MESSAGE_ID },
     ]);
     expect(sent.map(({ text, agentId }) => ({ text, agentId }))).toEqual([
       { text: 'Hi there', agentId: 'demo-agent' },
@@ -384,7 +385,7 @@ describe('failure rows', () => {
     await settle();
     expect(ui.getByText('Back.')).toBeTruthy();
     expect(ui.queryByText(/We can't reach/)).toBeNull();
-    expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'Hello' }]);
+    expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'Hello', messageId: MESSAGE_ID }]);
     expect(box.value).toBe('half-typed');
   });
 
@@ -480,7 +481,7 @@ describe('failure rows', () => {
       await settle();
       expect(ui.getByText('Recovered.')).toBeTruthy();
       expect(ui.queryByText(/We can't reach/)).toBeNull();
-      expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'Hello' }]);
+      expect(proxy.seen).toEqual([{ agentId: 'demo-agent', message: 'Hello', messageId: MESSAGE_ID }]);
     },
   );
 

@@ -3,7 +3,7 @@
 // sandbox through test/support/msw.
 import { act, fireEvent, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { mountWidget as mountWith, type MountDeps, type WidgetHandle } from '../../src/widget/embedding/mount';
 import type { WidgetOptions } from '../../src/widget/options/options';
 import { bundlerChunks } from '../support/chunks';
@@ -11,6 +11,8 @@ import type { ProxyChatRequest, ProxyErrorCode } from '../../src/core/types';
 import { SANDBOX_BASE_URL, type SandboxServer } from '../support/msw';
 
 export const CHAT_URL = 'https://shop.test/api/chat';
+/** Any of the widget's message ids, which go with every chat request: 32 hex digits. */
+export const MESSAGE_ID = expect.stringMatching(/^[0-9a-f]{32}$/);
 export const AGENT_ID = 'demo-agent';
 
 export const baseOptions: WidgetOptions = {

@@ -1,12 +1,12 @@
 // New conversation: a labelled button that clears at once and offers Undo, which brings back the
-// messages (what had not got through as Stopped, with Retry), the conversation id and the stored copy.
+// messages (what had not got through with its reason, one on its way as Stopped, with Retry), the conversation id and the stored copy.
 import { act, fireEvent } from '@testing-library/preact';
 import { http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import type { ChatMessage } from '../../src/widget/chat/store';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { CHAT_URL, conversationWithFailure, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
+import { CHAT_URL, conversationWithFailure, MESSAGE_ID, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 
 const api = useSandboxServer();
 const CHAT_KEY = storageKey('demo-agent', 'chat');
@@ -25,7 +25,7 @@ describe('New conversation', () => {
     expect(shadow.activeElement).toBe(ui.getByRole('textbox', { name: 'Message' }));
   });
 
-  test('Undo brings back the messages, the failed one stopped with Retry, the conversation id and the stored copy', async () => {
+  test('Undo brings back the messages, the failed one with its reason and Retry, the conversation id and the stored copy', async () => {
     const { ui, shadow, box, proxy } = await conversation();
     fireEvent.click(ui.getByRole('button', { name: 'New conversation' }));
     fireEvent.click(ui.getByRole('button', { name: 'Undo' }));
@@ -33,7 +33,7 @@ describe('New conversation', () => {
     const log = ui.getByRole('log');
     expect(log.textContent).toContain('You said: Hello');
     expect(log.textContent).toContain('Are you there?');
-    expect(ui.getByText(/Stopped\./)).toBeTruthy();
+    expect(ui.getByText(/Something went wrong/)).toBeTruthy();
     expect(ui.queryByText('Conversation cleared.')).toBeNull();
     // The button went with the notice: focus is on what it brought back, not lost to the page.
     expect(shadow.activeElement).toBe(log);
@@ -78,7 +78,7 @@ describe('New conversation', () => {
     send(box, 'Fresh start');
     expect(ui.queryByRole('button', { name: 'Undo' })).toBeNull();
     await ui.findByText('You said: Fresh start');
-    expect(proxy.seen.at(-1)).toEqual({ agentId: 'demo-agent', message: 'Fresh start' });
+    expect(proxy.seen.at(-1)).toEqual({ agentId: 'demo-agent', message: 'Fresh start', messageId: MESSAGE_ID });
     expect(ui.getByRole('log').textContent).not.toContain('Hello');
   });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createRememberedBookings } from '../../src/widget/booking/state/remembered';
 import { createStore, createVisitorId, storageKey, TTL_MS } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { forget, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
+import { forget, MESSAGE_ID, mountWidget, openChat, proxyReplying, send, settle } from './helpers';
 
 const api = useSandboxServer();
 const CHAT_KEY = storageKey('demo-agent', 'chat');
@@ -57,7 +57,7 @@ describe('conversation persistence', () => {
     expect(log.textContent).toContain('You said: Hello');
     send(box, 'Again');
     await ui.findByText('You said: Again');
-    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Again', conversationId: 'conv-1' });
+    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Again', conversationId: 'conv-1', messageId: MESSAGE_ID });
   });
 
   test('a stored conversation id the proxy would refuse is dropped: the next message starts a new conversation', async () => {
@@ -70,10 +70,10 @@ describe('conversation persistence', () => {
     expect(ui.getByRole('log').textContent).toContain('Earlier');
     send(box, 'Again');
     await ui.findByText('You said: Again');
-    expect(proxy.seen[0]).toEqual({ agentId: 'demo-agent', message: 'Again' });
+    expect(proxy.seen[0]).toEqual({ agentId: 'demo-agent', message: 'Again', messageId: MESSAGE_ID });
     send(box, 'And again');
     await ui.findByText('You said: And again');
-    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'And again', conversationId: 'conv-1' });
+    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'And again', conversationId: 'conv-1', messageId: MESSAGE_ID });
   });
 
   test('conversations are kept per agent', async () => {
@@ -120,7 +120,7 @@ describe('conversation persistence', () => {
     expect(ui.getByRole('log').textContent).not.toContain('Hello');
     send(ui.getByRole('textbox', { name: 'Message' }), 'Fresh start');
     await ui.findByText('You said: Fresh start');
-    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Fresh start' });
+    expect(proxy.seen[1]).toEqual({ agentId: 'demo-agent', message: 'Fresh start', messageId: MESSAGE_ID });
   });
 
   test('a second tab follows along through the storage event', async () => {

@@ -1,6 +1,7 @@
 // Typed text survives a reload: the composer's draft (a first visit's too) and the messages that did not
 // get through (failed, stopped or on their way) are kept with the conversation (same entry, TTL and reset)
-// when the page is hidden, and offered again after, Stopped, with Retry.
+// when the page is hidden, and offered again after with their reason and Retry (see page-change.test.tsx
+// for a message still waiting for its reply).
 import { act, fireEvent } from '@testing-library/preact';
 import { http } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -11,6 +12,7 @@ import {
   CHAT_URL,
   conversationWithFailure,
   forget,
+  MESSAGE_ID,
   mountWidget,
   networkDown,
   openChat,
@@ -97,7 +99,7 @@ describe('typed text across a reload', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     hide();
     // Nothing typed: the entry is not rewritten, so its TTL still counts from the last message.
-    expect(setItem).not.toHaveBeenCalled();
+    expect(setItem).not.toHaveBeenCalledWith(CHAT_KEY, expect.anything());
     type(box, 'Never mind');
     hide();
     expect(stored()?.draft).toBe('Never mind');
@@ -106,16 +108,22 @@ describe('typed text across a reload', () => {
     expect(stored()?.draft).toBe('');
   });
 
-  test('a message that failed comes back Stopped, with Retry, which sends it in the same conversation', async () => {
+  test('a message that failed comes back with its reason (not Stopped: nobody stopped it), with Retry, which sends it in the same conversation', async () => {
     const { proxy, ...mounted } = await conversationWithFailure(api, 'When are you open?');
     hide();
 
     const { ui } = reload(mounted);
     expect(ui.getByText('When are you open?')).toBeTruthy();
-    expect(ui.getByText(/Stopped\./)).toBeTruthy();
+    expect(ui.getByText(/Something went wrong/)).toBeTruthy();
+    expect(ui.queryByText(/Stopped\./)).toBeNull();
     fireEvent.click(ui.getByRole('button', { name: 'Retry' }));
     await ui.findByText('You said: When are you open?');
-    expect(proxy.seen.at(-1)).toEqual({ agentId: 'demo-agent', message: 'When are you open?', conversationId: 'conv-1' });
+    expect(proxy.seen.at(-1)).toEqual({
+      agentId: 'demo-agent',
+      message: 'When are you open?',
+      conversationId: 'conv-1',
+      messageId: MESSAGE_ID,
+    });
   });
 
   test('a message the visitor stopped is kept too: after a reload it is Stopped, with Retry', async () => {
@@ -135,7 +143,7 @@ describe('typed text across a reload', () => {
     expect(await ui.findByText('You said: Slow one')).toBeTruthy();
   });
 
-  test('the first message, failed, is kept: sending it is what starts the conversation', async () => {
+  test('the first message, failed, is kept: its automatic resend goes on after the reload, and Retry is there when that fails too', async () => {
     api.server.use(networkDown(), networkDown(), networkDown());
     const mounted = mountWidget();
     send(openChat(mounted.ui), 'Is anyone there?');
@@ -143,6 +151,7 @@ describe('typed text across a reload', () => {
     hide();
     const { ui } = reload(mounted);
     expect(ui.getByText('Is anyone there?')).toBeTruthy();
+    expect(await ui.findByText(/can't reach the chat service/)).toBeTruthy();
     expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 

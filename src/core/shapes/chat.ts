@@ -19,6 +19,12 @@ export function isSafeMessageId(value: unknown): value is string {
   return typeof value === 'string' && SAFE_MESSAGE_ID.test(value);
 }
 
+/**
+ * How long the proxy keeps a reply for a repeat of its message (its default replyCache.ttlMs), and so how
+ * long after leaving a page the widget sends a message that was waiting for its reply again by itself.
+ */
+export const REPLY_KEPT_MS = 600_000;
+
 /** A cited source: only a title and a url are shown to visitors. */
 export const chatSource = object({ title: optional(string), url: optional(string) });
 

@@ -8,7 +8,7 @@ import { Icon } from '../platform/Icon';
 import type { ChatViewProps } from './view-props';
 import { replyForClipboard, writeClipboard } from './clipboard';
 import { link, renderMarkdown } from './markdown';
-import type { BookedCard, ChatMessage } from './messages';
+import type { BookedCard, ChatMessage, FailureReason } from './messages';
 
 /** stamp: when the message was sent, in words ("5 min. ago"), on the last message of a burst; else empty. */
 export type MessageRowProps = ChatViewProps & { message: ChatMessage; stamp: string };
@@ -59,10 +59,12 @@ function failureNotice(
     case 'misconfigured':
       return notice(strings.chatMisconfigured);
     default:
-      // Stopped is the visitor's own choice: said quietly, not as an error.
-      return notice(strings[RETRY_TEXT[failure.reason]], () => chat.retry(message.id), strings.chatRetry, failure.reason === 'stopped');
+      // Stopping, or leaving the page, is the visitor's own doing: said quietly, not as an error.
+      return notice(strings[RETRY_TEXT[failure.reason]], () => chat.retry(message.id), strings.chatRetry, QUIET.includes(failure.reason));
   }
 }
+
+const QUIET: readonly FailureReason[] = ['stopped', 'interrupted'];
 
 /** The notice of each failure that Retry may mend. */
 const RETRY_TEXT: Record<Exclude<NonNullable<ChatMessage['failure']>['reason'], 'busy' | 'unavailable' | 'misconfigured'>, StringKey> = {
@@ -72,6 +74,7 @@ const RETRY_TEXT: Record<Exclude<NonNullable<ChatMessage['failure']>['reason'], 
   failed: 'chatFailed',
   'still-busy': 'chatStillBusy',
   stopped: 'chatStopped',
+  interrupted: 'chatInterrupted',
 };
 
 /**

@@ -22,10 +22,22 @@ export const CUT_MARKER = '\n\n[…]';
  * and as soon as another message gets through; timed-out: no answer within the widget's own deadline;
  * failed: another 5xx, garbage; busy: 429 with the one automatic retry pending; still-busy: 429 after
  * that retry; unavailable: 402 (no credits); misconfigured: no proxy at the URL, or it refuses this site or agent;
- * stopped: the visitor stopped waiting for the reply.
+ * stopped: the visitor stopped waiting for the reply; interrupted: the visitor left the page while the reply
+ * was on its way, longer ago than the proxy keeps replies for a repeat (REPLY_KEPT_MS).
  */
-export type FailureReason =
-  'offline' | 'unreachable' | 'timed-out' | 'failed' | 'busy' | 'still-busy' | 'unavailable' | 'misconfigured' | 'stopped';
+const FAILURE_REASONS = [
+  'offline',
+  'unreachable',
+  'timed-out',
+  'failed',
+  'busy',
+  'still-busy',
+  'unavailable',
+  'misconfigured',
+  'stopped',
+  'interrupted',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** A booking made while the conversation was open, shown in it as a card. */
 export interface BookedCard {
@@ -52,8 +64,10 @@ export interface ChatMessage {
   booking?: BookedCard;
 }
 
-/** A message whose request is gone, kept to send again by hand. */
+/** A message whose request the visitor stopped, kept to send again by hand. */
 export const STOPPED = { status: 'failed', failure: { reason: 'stopped' } } as const;
+/** A message whose page was left while its reply was on its way, too long ago to ask for it again by itself. */
+export const INTERRUPTED = { status: 'failed', failure: { reason: 'interrupted' } } as const;
 
 /** Whether UTF-16 code unit `code` starts a surrogate pair (U+D800 to U+DBFF). */
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
@@ -67,13 +81,14 @@ export function cut(text: string): string {
 
 /**
  * The stored messages that fit the shape, up to MAX_STORED_MESSAGES (a hand-edited store cannot make us
- * parse more). One without a status was delivered. One not delivered comes back Stopped, with Retry: its
- * request and automatic retries are gone, and nothing sends it until the visitor asks.
+ * parse more). One without a status was delivered. One that was waiting for its reply comes back
+ * `sending`, one that had failed with its reason and the time of the automatic resend it had pending, if
+ * any: the chat store decides what happens to them (see its load()).
  */
 export const parseMessages = (value: unknown): ChatMessage[] =>
   recordsIn(value)
     .slice(-MAX_STORED_MESSAGES)
-    .flatMap(({ id, role, text, at, sources, status = 'sent', booking }): ChatMessage[] => {
+    .flatMap(({ id, role, text, at, sources, status = 'sent', failure, booking }): ChatMessage[] => {
       if (!(isText(id) && isText(text) && typeof at === 'number' && (role === 'user' || role === 'agent'))) return [];
       const card = bookedCard(booking);
       return [
@@ -83,11 +98,22 @@ export const parseMessages = (value: unknown): ChatMessage[] =>
           text: cut(text),
           at,
           sources: cleanSources(sources),
-          ...(status === 'sent' ? { status } : STOPPED),
+          ...storedStatus(status, failure),
           ...(card && { booking: card }),
         },
       ];
     });
+
+/**
+ * A stored message's status: a failure keeps its reason (one no store of ours writes reads as a failure)
+ * and when its automatic resend was due.
+ */
+function storedStatus(status: unknown, failure: unknown): Pick<ChatMessage, 'status' | 'failure'> {
+  if (status === 'sent' || status === 'sending') return { status };
+  const { reason, retryAt } = isRecord(failure) ? failure : {};
+  const known = FAILURE_REASONS.find((name) => name === reason) ?? 'failed';
+  return { status: 'failed', failure: typeof retryAt === 'number' ? { reason: known, retryAt } : { reason: known } };
+}
 
 /** A stored booking card, when it has the shape one is written with (a hand-edited store shows none). */
 function bookedCard(value: unknown): BookedCard | undefined {

@@ -10,9 +10,9 @@ import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';
-import { isSafeConversationId } from '../../core/shapes/chat';
+import { isSafeConversationId, REPLY_KEPT_MS } from '../../core/shapes/chat';
 import { DEFAULT_BUSY_WAIT_S, MAX_AUTO_WAIT_S, reasonOf, refusalText, UNREACHABLE_WAITS_S } from './failure-reasons';
-import { bounded, cut, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type BookedCard, type ChatMessage } from './messages';
+import { bounded, cut, INTERRUPTED, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type BookedCard, type ChatMessage } from './messages';
 
 export type { ChatMessage } from './messages';
 
@@ -39,6 +39,8 @@ export interface Chat {
   clear(undoable?: boolean): void;
   /** Brings back the conversation the visitor cleared, with its id and stored copy. */
   readonly undo: ReadonlySignal<(() => void) | undefined>;
+  /** There is a conversation or a draft. */
+  underWay(): boolean;
   dispose(): void;
 }
 
@@ -98,9 +100,18 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
 
   /** There is typed text to keep: a draft, or a message not delivered. */
   const typed = () => draft.value || messages.value.some((m) => m.status !== 'sent');
-  /** The conversation with the composer's text (bounded like a message); parseMessages() reads it back. */
+  /**
+   * The conversation with the composer's text (bounded like a message), and when it was written: a message
+   * still waiting for its reply is sent again on the next page if that is soon enough (see load()).
+   * parseMessages() reads it back.
+   */
   const persist = () => {
-    const value = { conversationId: conversationId.value, messages: messages.value, draft: draft.value.slice(0, MAX_MESSAGE_CHARS) };
+    const value = {
+      conversationId: conversationId.value,
+      messages: messages.value,
+      draft: draft.value.slice(0, MAX_MESSAGE_CHARS),
+      savedAt: now(),
+    };
     typedStored = typed();
     // Full storage (the host page's data, other widgets'): the oldest go, a quarter at a time, until it fits.
     while (!store.write('chat', value) && value.messages.length) {
@@ -125,12 +136,14 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     // A retried message moves to the end, so each reply follows its question.
     messages.value = [...without(id), { ...message, status: 'sending', failure: undefined }];
     try {
-      const reply = await client.send(about({ message: message.text }), requests.signal);
+      // The message's id goes with it every time: the proxy answers a repeat from its reply cache, unpaid.
+      const reply = await client.send(about({ message: message.text, messageId: id }), requests.signal);
       // Gone, or stopped: where AbortSignal.any is missing (core/http anySignal) a stopped request still answers.
       if (find(id)?.status !== 'sending') return;
       // The sources worth showing, the same cleaning as for the stored ones.
       const sources = cleanSources(reply.sources);
-      const answer: ChatMessage = { id: randomId(), role: 'agent', text: cut(reply.reply), at: now(), sources, status: 'sent' };
+      // Named after its question: two tabs that both received it store the same message.
+      const answer: ChatMessage = { id: `${id}-reply`, role: 'agent', text: cut(reply.reply), at: now(), sources, status: 'sent' };
       if (reply.conversationId) conversationId.value = reply.conversationId;
       // One write: the question delivered and its reply.
       set([...updated(id, { status: 'sent' }), answer]);
@@ -194,27 +207,43 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
   const stopOnline = listen(win, 'online', onOnline);
 
   /**
-   * The stored conversation (this tab's at the start, or the one cleared, on Undo; another tab's since),
-   * then what is in flight or failed here. Another tab's undelivered messages are its own to send: they
-   * stay there. Either ends the offer of Undo. The composer's text comes back at the start only: Undo's
-   * copy has none, and another tab's must not replace what is typed here.
+   * The stored conversation (this page's previous one at the start, the one cleared on Undo, another
+   * tab's since), then what is in flight or failed here. Another tab's undelivered messages are its own to
+   * send: they stay there. Any of them ends the offer of Undo. The composer's text comes back at the start
+   * only: Undo's copy has none, and another tab's must not replace what is typed here.
+   *
+   * A message that was waiting for its reply when the previous page was left, or had an automatic resend
+   * pending (leaving a page aborts its requests, and the browser may report that as a network failure
+   * first), is sent again at the start, with its id, within REPLY_KEPT_MS: the proxy answers it from its
+   * reply cache. After that it waits for Retry. On Undo, one that was waiting was stopped by New conversation.
    */
-  const load = (value: unknown, mine?: boolean) => {
-    const { conversationId: id, draft: text, messages: list } = (value ?? {}) as Record<string, unknown>;
+  const load = (value: unknown, from: 'start' | 'undo' | 'other-tab') => {
+    const { conversationId: id, draft: text, messages: list, savedAt } = (value ?? {}) as Record<string, unknown>;
     // An id the proxy would refuse (a hand-edited or older store) would block every message: start afresh.
     conversationId.value = isSafeConversationId(id) ? id : undefined;
     undo.value = undefined;
+    const mine = from !== 'other-tab';
     if (mine && isText(text)) draft.value = text.slice(0, MAX_MESSAGE_CHARS);
+    const resume = from === 'start' && typeof savedAt === 'number' && now() - savedAt <= REPLY_KEPT_MS;
+    const stored = parseMessages(list)
+      .filter((m) => mine || m.status === 'sent')
+      .map((m): ChatMessage => {
+        if (resume || m.status === 'sent') return m;
+        if (m.status === 'sending') return { ...m, ...(from === 'undo' ? STOPPED : INTERRUPTED) };
+        // Its automatic resend went with the page it was pending on: Retry sends it now.
+        return { ...m, failure: m.failure && { reason: m.failure.reason } };
+      });
     // set() bounds them as writing does: a hand-edited store cannot make the panel render thousands of rows.
-    set([...parseMessages(list).filter((m) => mine || m.status === 'sent'), ...messages.value.filter((m) => m.status !== 'sent')]);
+    set([...stored, ...messages.value.filter((m) => m.status !== 'sent')]);
+    for (const m of stored) if (m.status === 'sending' || m.failure?.retryAt !== undefined) void deliver(m.id);
   };
-  load(store.read('chat'), true);
+  load(store.read('chat'), 'start');
   /**
    * The stored copy holds typed text, which a later write must update even once there is none (persist()
    * keeps it current; nothing writes before this line).
    */
   let typedStored = typed();
-  const stopWatching = store.watch('chat', load);
+  const stopWatching = store.watch('chat', (value) => load(value, 'other-tab'));
 
   /**
    * Typed text (the draft, messages not delivered) is kept when the page is hidden, which a reload or a
@@ -251,6 +280,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
     composerError,
     conversationId,
     undo,
+    underWay: () => messages.peek().length > 0 || draft.peek().trim() !== '',
     send(starter) {
       const text = (starter ?? draft.value).trim();
       if (!text || sending.value) return;
@@ -293,11 +323,12 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
       typedStored = false;
       // The owner's reset() forgets the typed text too; the visitor's button leaves it for the new conversation.
       if (!undoable) draft.value = '';
-      // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back Stopped.
+      // Undo loads it back as stored: what had not got through (its request and timers stop now) comes back
+      // with its reason, and one waiting for its reply as Stopped.
       undo.value =
         undoable && before.messages.length
           ? () => {
-              load(before, true);
+              load(before, 'undo');
               persist();
             }
           : undefined;

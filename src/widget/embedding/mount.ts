@@ -157,7 +157,10 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     adoptStyles(root, module.css, true);
     stopWarmUp = module.warmUp(win, options.locale);
     for (const call of waitingForCode.splice(0)) call(module);
-    mountWhenReady();
+    // Open when the visitor left the previous page of the site, with something under way: open here too.
+    const resumed = launcher && !placeholder ? module.resumeView(options, { win, now }) : undefined;
+    if (resumed) openBeforePanel(resumed, false);
+    else mountWhenReady();
   };
 
   const failed = (error: unknown) => {
@@ -215,19 +218,22 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     mountWhenReady();
   };
 
-  /** open() before the panel is drawn: announced now, the panel drawn at once when its code is here, else the stand-in. */
-  const openBeforePanel = (view: View | undefined) => {
+  /**
+   * open() before the panel is drawn: announced now, the panel drawn at once when its code is here, else
+   * the stand-in. Focus moves in, unless the panel opens by itself (`moveFocus` false).
+   */
+  const openBeforePanel = (view: View | undefined, moveFocus: boolean) => {
     openView = view ?? openView;
     if (!placeholder) emitter.emit('open', { agentId, view: openView });
-    // The panel's code (and language) here already: drawn at once, focus moving in.
+    // The panel's code (and language) here already: drawn at once.
     if (loaded && language !== undefined && language !== 'asked') {
-      mountPanel(loaded, openView, true);
+      mountPanel(loaded, openView, moveFocus);
       return;
     }
     showPlaceholder();
     launcher?.setOpen(true);
     // Fixed on screen: nothing to scroll into view.
-    placeholder?.element.focus({ preventScroll: bubble });
+    if (moveFocus) placeholder?.element.focus({ preventScroll: bubble });
     request();
     mountWhenReady();
   };
@@ -247,7 +253,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
     open(view) {
       if (destroyed) return;
       if (panel) panel.open(view);
-      else openBeforePanel(view);
+      else openBeforePanel(view, true);
     },
     close() {
       if (destroyed) return;
@@ -258,7 +264,7 @@ export function mountResolved(container: Element, options: ResolvedOptions, deps
       if (destroyed) return;
       if (panel) panel.toggle();
       else if (placeholder) closeBeforePanel();
-      else openBeforePanel(undefined);
+      else openBeforePanel(undefined, true);
     },
     on: emitter.on,
     reset() {

@@ -40,6 +40,7 @@ export const shellStrings = {
   chatInvalid: 'That message could not be sent. Please check it and try again.',
   chatStop: 'Stop',
   chatStopped: 'Stopped.',
+  chatInterrupted: 'You left the page before the reply came.',
   chatCleared: 'Conversation cleared.',
   chatUndo: 'Undo',
   starters: 'Suggested questions',

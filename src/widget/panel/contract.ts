@@ -60,6 +60,11 @@ export interface PanelModule {
   claimTeaser(options: Pick<ResolvedOptions, 'agentId' | 'persist'>, text: string, env: { win: Window; now: () => number }): boolean;
   /** The panel's styles, adopted by the widget's shadow root when the code arrives (not in the first open's task). */
   css: string;
+  /**
+   * The view the bubble's panel was open on when the visitor left the previous page of this site in this
+   * tab, with a conversation, a draft or a booking under way; undefined when it should stay closed.
+   */
+  resumeView(options: Pick<ResolvedOptions, 'agentId' | 'persist'>, env: { win: Window; now: () => number }): View | undefined;
   /** Builds the formatters the first open and the first calendar use, when the browser is idle; the returned function stops it. */
   warmUp(win: Window, locale: string): () => void;
 }

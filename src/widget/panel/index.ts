@@ -19,6 +19,7 @@ import shellCss from '../shell/shell.css?inline';
 import badgeCss from '../launcher/badge.css?inline';
 import teaserCss from '../launcher/teaser.css?inline';
 import { createShell } from '../shell/shell';
+import { rememberOpenPanel, resumeView } from '../shell/page-memory';
 import { createUnread } from '../shell/unread';
 import { lazy } from '../platform/lazy';
 import type { PanelHandle, PanelHost, PanelModule } from './contract';
@@ -76,6 +77,15 @@ export function mountPanel(host: PanelHost): PanelHandle {
     chat().noteBooking({ code: made.booking_code, start, ...(made.duration_label && { what: made.duration_label }) });
   });
 
+  const stopPageMemory = rememberOpenPanel({
+    options,
+    shell,
+    // Only the stores already made: one not made yet has nothing under way.
+    underWay: () => (chatStore?.underWay() ?? false) || booking.underWay(),
+    win,
+    now,
+  });
+
   const unread = createUnread(shell, chat);
   const stopLauncher = launcher
     ? effect(() => {
@@ -107,6 +117,7 @@ export function mountPanel(host: PanelHost): PanelHandle {
       destroyed = true;
       stopLauncher?.();
       stopBookingCards();
+      stopPageMemory();
       unread.dispose();
       render(null, container);
       chatStore?.dispose();
@@ -126,4 +137,4 @@ export const claimTeaser: PanelModule['claimTeaser'] = ({ agentId, persist }, te
 /** The panel's styles, with the launcher's parts that only the panel's code brings out (the teaser, the unread count). */
 const panelCss = teaserCss + badgeCss + shellCss + bookingCss + chatCss;
 
-export const panelModule: PanelModule = { mountPanel, defaultStrings, claimTeaser, readPanelOptions, warmUp, css: panelCss };
+export const panelModule: PanelModule = { mountPanel, defaultStrings, claimTeaser, resumeView, readPanelOptions, warmUp, css: panelCss };

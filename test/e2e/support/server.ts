@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface DemoServer {
   /** Origin plus trailing slash, e.g. http://localhost:40123/ */
   url: string;
+  /** The chat proxy's log entries printed so far (with `log: true`). */
+  logEntries(): Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -19,6 +21,8 @@ export interface DemoServerOptions {
   faults?: string;
   /** Other pages allowed to use the chat, as ALLOWED_ORIGINS writes them. */
   allowedOrigins?: string;
+  /** The proxy prints its log entries (AGENT_LOG=1), for logEntries(). */
+  log?: boolean;
 }
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -34,6 +38,7 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       ...(options.fixtures ? { AGENT_FIXTURES: '1' } : {}),
       ...(options.strict ? { AGENT_SANDBOX_STRICT: '1' } : {}),
       ...(options.faults ? { AGENT_SANDBOX_FAULTS: options.faults } : {}),
+      ...(options.log ? { AGENT_LOG: '1' } : {}),
       ALLOWED_ORIGINS: options.allowedOrigins ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,6 +55,11 @@ export function startDemoServer(options: DemoServerOptions = {}): Promise<DemoSe
       child.removeAllListeners('exit');
       resolve({
         url: match[1],
+        logEntries: () =>
+          output
+            .split('\n')
+            .filter((line) => line.startsWith('{'))
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
         close: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

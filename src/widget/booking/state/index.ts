@@ -1,7 +1,7 @@
 // The booking views' stores, created on first use (the views are drawn only when opened) and kept
 // while the widget lives, so leaving a view and coming back keeps the visitor's progress.
 import type { BookingContext } from '../types';
-import { createBookingFlow, type BookingFlow } from './flow';
+import { createBookingFlow, type BookingFlow, type Step } from './flow';
 import { createLookupStore, type LookupStore } from './lookup';
 import { createRequests } from './requests';
 
@@ -17,9 +17,14 @@ export interface BookingStores {
   readonly context: BookingContext;
   flow(): BookingFlow;
   lookup(): LookupStore;
+  /** A booking is under way: a duration chosen and not yet booked. */
+  underWay(): boolean;
   /** Aborts every request in flight; nothing is written after it. */
   dispose(): void;
 }
+
+/** The steps of a booking begun and not made yet. */
+const UNDER_WAY: readonly Step[] = ['date', 'time', 'form', 'review'];
 
 export function createBookingStores(context: BookingContext): BookingStores {
   // The two stores' requests: dispose() ends them all.
@@ -36,6 +41,7 @@ export function createBookingStores(context: BookingContext): BookingStores {
       lookup ??= createLookupStore(context, requests);
       return lookup;
     },
+    underWay: () => flow !== undefined && UNDER_WAY.includes(flow.step.peek()),
     dispose: requests.dispose,
   };
 }

@@ -43,6 +43,7 @@ const strings: Strings = {
   chatInvalid: 'تعذّر إرسال هذه الرسالة. يُرجى مراجعتها والمحاولة مرة أخرى.',
   chatStop: 'إيقاف',
   chatStopped: 'تم الإيقاف.',
+  chatInterrupted: 'غادرت الصفحة قبل وصول الرد.',
   chatCleared: 'تم مسح المحادثة.',
   chatUndo: 'تراجع',
   starters: 'أسئلة مقترحة',

@@ -41,6 +41,7 @@ const strings: Strings = {
   chatInvalid: 'Diese Nachricht konnte nicht gesendet werden. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   chatStop: 'Stopp',
   chatStopped: 'Abgebrochen.',
+  chatInterrupted: 'Sie haben die Seite verlassen, bevor die Antwort kam.',
   chatCleared: 'Gespräch gelöscht.',
   chatUndo: 'Rückgängig',
   starters: 'Vorgeschlagene Fragen',

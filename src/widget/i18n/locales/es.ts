@@ -41,6 +41,7 @@ const strings: Strings = {
   chatInvalid: 'No se ha podido enviar el mensaje. Revíselo y vuelva a intentarlo.',
   chatStop: 'Detener',
   chatStopped: 'Detenido.',
+  chatInterrupted: 'Salió de la página antes de que llegara la respuesta.',
   chatCleared: 'Conversación borrada.',
   chatUndo: 'Deshacer',
   starters: 'Preguntas sugeridas',

@@ -42,6 +42,7 @@ const strings: Strings = {
   chatInvalid: 'Ce message n’a pas pu être envoyé. Veuillez le vérifier et réessayer.',
   chatStop: 'Arrêter',
   chatStopped: 'Interrompu.',
+  chatInterrupted: 'Vous avez quitté la page avant que la réponse n’arrive.',
   chatCleared: 'Conversation effacée.',
   chatUndo: 'Annuler',
   starters: 'Questions suggérées',

@@ -42,6 +42,7 @@ const strings: Strings = {
   chatInvalid: 'לא ניתן היה לשלוח את ההודעה. נא לבדוק אותה ולנסות שוב.',
   chatStop: 'עצירה',
   chatStopped: 'הופסק.',
+  chatInterrupted: 'הדף נסגר לפני שהתשובה הגיעה.',
   chatCleared: 'השיחה נמחקה.',
   chatUndo: 'ביטול',
   starters: 'שאלות מוצעות',

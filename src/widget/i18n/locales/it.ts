@@ -42,6 +42,7 @@ const strings: Strings = {
   chatInvalid: 'Non è stato possibile inviare il messaggio. Lo controlli e riprovi.',
   chatStop: 'Interrompi',
   chatStopped: 'Interrotto.',
+  chatInterrupted: 'Ha lasciato la pagina prima che arrivasse la risposta.',
   chatCleared: 'Conversazione cancellata.',
   chatUndo: 'Annulla',
   starters: 'Domande suggerite',

@@ -41,6 +41,7 @@ const strings: Strings = {
   chatInvalid: 'メッセージを送信できませんでした。内容をご確認のうえ、もう一度お試しください。',
   chatStop: '停止',
   chatStopped: '停止しました。',
+  chatInterrupted: '返信が届く前にページを離れました。',
   chatCleared: '会話を消去しました。',
   chatUndo: '元に戻す',
   starters: 'おすすめの質問',

@@ -41,6 +41,7 @@ const strings: Strings = {
   chatInvalid: '메시지를 보낼 수 없습니다. 내용을 확인한 후 다시 시도해 주세요.',
   chatStop: '중지',
   chatStopped: '중지되었습니다.',
+  chatInterrupted: '답변이 도착하기 전에 페이지를 떠났습니다.',
   chatCleared: '대화를 지웠습니다.',
   chatUndo: '실행 취소',
   starters: '추천 질문',

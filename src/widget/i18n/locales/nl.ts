@@ -41,6 +41,7 @@ const strings: Strings = {
   chatInvalid: 'Dit bericht kon niet worden verzonden. Controleer het en probeer het opnieuw.',
   chatStop: 'Stoppen',
   chatStopped: 'Gestopt.',
+  chatInterrupted: 'U verliet de pagina voordat het antwoord kwam.',
   chatCleared: 'Gesprek gewist.',
   chatUndo: 'Ongedaan maken',
   starters: 'Voorgestelde vragen',

@@ -44,6 +44,7 @@ const strings: Strings = {
   chatInvalid: 'Nie udało się wysłać tej wiadomości. Prosimy ją sprawdzić i spróbować ponownie.',
   chatStop: 'Zatrzymaj',
   chatStopped: 'Zatrzymano.',
+  chatInterrupted: 'Strona została opuszczona, zanim nadeszła odpowiedź.',
   chatCleared: 'Rozmowa została wyczyszczona.',
   chatUndo: 'Cofnij',
   starters: 'Proponowane pytania',

@@ -42,6 +42,7 @@ const strings: Strings = {
   chatInvalid: 'Não foi possível enviar essa mensagem. Verifique-a e tente novamente.',
   chatStop: 'Parar',
   chatStopped: 'Interrompido.',
+  chatInterrupted: 'Você saiu da página antes de a resposta chegar.',
   chatCleared: 'Conversa apagada.',
   chatUndo: 'Desfazer',
   starters: 'Perguntas sugeridas',

@@ -42,6 +42,7 @@ const strings: Strings = {
   chatInvalid: 'Meddelandet kunde inte skickas. Kontrollera det och försök igen.',
   chatStop: 'Stoppa',
   chatStopped: 'Avbrutet.',
+  chatInterrupted: 'Du lämnade sidan innan svaret kom.',
   chatCleared: 'Konversationen har rensats.',
   chatUndo: 'Ångra',
   starters: 'Föreslagna frågor',

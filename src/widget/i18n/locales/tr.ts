@@ -43,6 +43,7 @@ const strings: Strings = {
   chatInvalid: 'Bu mesaj gönderilemedi. Lütfen kontrol edip tekrar deneyin.',
   chatStop: 'Durdur',
   chatStopped: 'Durduruldu.',
+  chatInterrupted: 'Yanıt gelmeden sayfadan ayrıldınız.',
   chatCleared: 'Sohbet temizlendi.',
   chatUndo: 'Geri al',
   starters: 'Önerilen sorular',

@@ -41,6 +41,7 @@ const strings: Strings = {
   chatInvalid: '该消息无法发送，请检查后重试。',
   chatStop: '停止',
   chatStopped: '已停止。',
+  chatInterrupted: '回复到达之前您已离开页面。',
   chatCleared: '对话已清除。',
   chatUndo: '撤销',
   starters: '推荐问题',
