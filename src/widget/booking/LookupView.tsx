@@ -44,7 +44,7 @@ function FindStep({ env }: { env: Env }) {
     >
       {remembered.length > 0 && (
         <>
-          <h3>{t.rememberedHeading}</h3>
+          <h4>{t.rememberedHeading}</h4>
           <ul class="choices">
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>

@@ -39,7 +39,7 @@ export class StepView extends Component<{ step: string; children: ComponentChild
     const doc = view.ownerDocument;
     if (doc.activeElement !== doc.body) return;
     // The step's safe default where it has one (Keep booking), else its heading.
-    (view.querySelector<HTMLElement>('[data-default]') ?? view.querySelector<HTMLElement>('h2'))?.focus();
+    (view.querySelector<HTMLElement>('[data-default]') ?? view.querySelector<HTMLElement>('.heading'))?.focus();
   }
 
   render() {
@@ -94,7 +94,7 @@ function failureText(t: BookingStrings, problem: Problem): string {
   }
 }
 
-/** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
+/** One step: its heading (the focus target, an h3 under the panel's title), content, the failure if any, then Back and the step's actions. */
 export function Step({
   env: { store, t },
   heading,
@@ -119,9 +119,10 @@ export function Step({
         if (control instanceof HTMLElement) control.focus();
       }}
     >
-      <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
+      {/* h3: the panel's title (the dialog's name) is the h2, and each step is a section of the view under it. */}
+      <h3 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
         {heading}
-      </h2>
+      </h3>
       {children}
       {problem && (
         <div role="alert" class="problem">

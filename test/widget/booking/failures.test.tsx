@@ -259,7 +259,7 @@ describe('when things go wrong', () => {
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(t.networkError)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.reviewHeading);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(t.reviewHeading);
     expect(facts()).toContain('Your name: Ada Lovelace');
 
     fireEvent.click(within(alert).getByRole('button', { name: t.retry }));

@@ -111,7 +111,7 @@ export function renderLookup(h: Harness, openBooking: () => void = () => undefin
   return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} />);
 }
 
-export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
+export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 3, name });
 
 /** Clicks the duration option whose name starts with `label` (its length follows). */
 export async function chooseDuration(label = '30 min consultation') {

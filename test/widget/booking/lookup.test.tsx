@@ -156,7 +156,7 @@ describe('My booking', () => {
     await heading(t.lookupHeading);
     release();
     await vi.waitFor(() => expect(h.events.map((e) => e.type)).toContain('booking:cancelled'));
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.lookupHeading);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(t.lookupHeading);
     expect(h.remembered.find((b) => b.code === booking.booking_code)?.status).toBe('cancelled');
   });
 

@@ -22,7 +22,7 @@ const calendarLinks = () => [
   screen.queryByRole('link', { name: `${t.outlook} ${t.opensNewTab}` }),
   screen.queryByRole('link', { name: t.ics }),
 ];
-const successMark = () => screen.getByRole('heading', { level: 2 }).classList.contains('ok');
+const successMark = () => screen.getByRole('heading', { level: 3 }).classList.contains('ok');
 
 describe('one booking, one state across the views', () => {
   test('after a cancel in My booking, the Book tab shows the booking cancelled, without calendar links, and offers a new booking', async () => {
