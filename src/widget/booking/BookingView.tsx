@@ -6,6 +6,7 @@ import type { BookingConfig, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText, outlookCalendarUrl } from './add-to-calendar';
 import { CopyCode } from './CopyCode';
+import { BookableInView } from './BookableInView';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
 import { durationText, formatDate, formatInstant, labelStatesLength, monthName, zoneName } from './intl';
@@ -104,7 +105,9 @@ function DateStep({ env }: StepProps) {
         {monthNotice(env)}
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
-      <Calendar env={env} />
+      <BookableInView>
+        <Calendar env={env} />
+      </BookableInView>
     </Step>
   );
 }
