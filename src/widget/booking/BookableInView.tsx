@@ -37,11 +37,11 @@ export class BookableInView extends Component<{ children: ComponentChildren }> {
   }
 
   reveal(root: HTMLElement): void {
-    const day = root.querySelector(BOOKABLE);
-    const view = day && scroller(root);
-    if (!day || !this.observer) return;
-    this.observer.disconnect();
+    const day = this.observer && root.querySelector(BOOKABLE);
+    if (!day) return;
+    this.observer?.disconnect();
     this.observer = undefined;
+    const view = scroller(root);
     if (!view) return;
     const visible = view.getBoundingClientRect();
     const week = (day.closest('tr') ?? day).getBoundingClientRect();

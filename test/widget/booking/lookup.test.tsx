@@ -146,6 +146,21 @@ describe('My booking', () => {
     expect(sentTo(h, '/config')).toHaveLength(1);
   });
 
+  test("when the config cannot be had, the service's own sentence stands in, and the host hears why", async () => {
+    api.use({ agents: [{ id: DEMO_AGENT_ID, config: { cancellation_notice_hours: 48 } }] });
+    const booking = await bookMonday();
+    api.server.use(
+      http.get(`${api.baseUrl}/booking/public/config`, () => HttpResponse.json({ success: false, error: 'Down.' }, { status: 500 })),
+    );
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    expect(await screen.findByText(/^Bookings can be cancelled up to 48 hours before the appointment/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.messageUs })).toBeNull();
+    expect(h.events).toEqual([{ type: 'error', payload: expect.objectContaining({ scope: 'booking', request: 'config', status: 500 }) }]);
+  });
+
   test.each([
     ['pl-PL', pl, 72, 'Tej rezerwacji nie można już anulować online: anulować można najpóźniej 72 godziny przed wizytą.'],
     ['pl-PL', pl, 48, 'Tej rezerwacji nie można już anulować online: anulować można najpóźniej 48 godzin przed wizytą.'],

@@ -5,7 +5,7 @@ import { zonedToInstant } from '../../../core/time';
 import type { Booking, BookingConfig, LookupBookingResponse } from '../../../core/types';
 import { isBookingCode } from '../../../core/validate';
 import type { BookingContext } from '../types';
-import { createProblems, remember, type Failures } from './report';
+import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
 
 /**
@@ -28,12 +28,15 @@ export interface LookupResult extends LookupBookingResponse {
 
 const HOUR_MS = 3_600_000;
 
+/** Pending and confirmed bookings are the ones the config's cancel rules apply to; no other status can be cancelled. */
+const underCancelRules = (booking: Booking): boolean => booking.status === 'pending' || booking.status === 'confirmed';
+
 /**
  * The cancel rule (spec: "Booking status") a refused booking breaks, as far as `config` and the clock
  * tell; undefined when neither explains the refusal (another status, or a rule of the service's own).
  */
 export function refusalOf(config: BookingConfig, booking: Booking, now: Date): CancelRefusal | undefined {
-  if (booking.status !== 'pending' && booking.status !== 'confirmed') return undefined;
+  if (!underCancelRules(booking)) return undefined;
   if (!config.allow_user_cancellation) return { kind: 'disabled' };
   const hours = config.cancellation_notice_hours;
   const start = zonedToInstant(booking.booking_date, booking.start_time, booking.timezone);
@@ -81,27 +84,33 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
     asking.value = false;
   };
   /**
-   * The config, asked for once and only when a refusal needs explaining; null when it cannot be had,
-   * and then asked for again next time. Not a failure of its own: the service's sentence stands in.
+   * The config, asked for once and only when a refusal needs explaining; null when it cannot be had (the
+   * host hears why, with the error event), and then asked for again next time. The visitor is not told:
+   * the service's sentence stands in.
    */
   let config: Promise<BookingConfig | null> | undefined;
   const readConfig = () =>
     (config ??= client.config({ agentId }, { signal: requests.signal }).then(
       (answer) => answer.config,
-      () => {
+      (error: unknown) => {
         config = undefined;
+        reportFailure(ctx, 'config', error);
         return null;
       },
     ));
-  /** Shows `res`; one that cannot be cancelled gets its refusal in words once the config says which rule it is. */
+  /** Shows `res` with its refusal in words, once known: from the config where its rules apply, else the service's sentence. */
   const showResult = (res: LookupResult) => {
     show(res);
     if (res.canCancel) return;
+    const service: CancelRefusal = { kind: 'service', message: res.cancelReason ?? '' };
+    if (!underCancelRules(res.booking)) {
+      show({ ...res, refusal: service });
+      return;
+    }
     void readConfig().then((answer) => {
       // Nothing is written after dispose(), nor over another result (Look up another, a new find).
       if (requests.signal.aborted || result.peek() !== res) return;
-      const refusal = answer && refusalOf(answer, res.booking, ctx.now());
-      result.value = { ...res, refusal: refusal ?? { kind: 'service', message: res.cancelReason ?? '' } };
+      result.value = { ...res, refusal: (answer && refusalOf(answer, res.booking, ctx.now())) ?? service };
     });
   };
 
