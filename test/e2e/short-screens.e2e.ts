@@ -19,7 +19,7 @@ const layout = (page: Page) =>
     return { header: edges('.header'), tabs: edges('[role="tablist"]'), view: edges('[role="tabpanel"]:not([hidden])') };
   });
 
-/** The first day the calendar offers, and whether all of it is on screen, inside the view below the header. */
+/** The first day the calendar offers (its date), and whether all of it is on screen, inside the view below the header. */
 const firstBookableDay = (page: Page) =>
   page
     .getByRole('button', { name: /, (\d+ )?times? available$/ })
@@ -28,10 +28,13 @@ const firstBookableDay = (page: Page) =>
       const box = day.getBoundingClientRect();
       const view = day.closest('[role="tabpanel"]')?.getBoundingClientRect();
       return {
-        name: day.getAttribute('aria-label'),
+        date: day.getAttribute('data-date'),
         inView: !!view && box.top >= view.top && box.bottom <= Math.min(view.bottom, window.innerHeight),
       };
     });
+
+/** The month's days, once their availability is known (the grid is no longer busy). */
+const daysKnown = (page: Page) => page.locator('table[role="grid"]:not([aria-busy])').waitFor();
 
 suite('short screens', () => {
   const demo = useDemo({ now: NOW });
@@ -57,9 +60,9 @@ suite('short screens', () => {
       await shot('1-duration');
 
       await page.getByRole('button', { name: '30 min consultation', exact: true }).click();
+      await daysKnown(page);
       // In Auckland the 1st to the 22nd are past or closed: three weeks of grey days before the first free one.
-      await page.getByRole('button', { name: /^Monday, November 23, 2026, (\d+ )?times? available$/ }).waitFor();
-      await expect.poll(() => firstBookableDay(page)).toEqual({ name: expect.stringMatching(/^Monday, November 23, 2026/), inView: true });
+      await expect.poll(() => firstBookableDay(page)).toEqual({ date: expect.stringMatching(/^2026-11-(2[3-9]|30)$/), inView: true });
       await shot('2-calendar');
       expect(await axeViolations(page)).toEqual([]);
       await context.close();
@@ -73,7 +76,7 @@ suite('short screens', () => {
       timezoneId: 'Pacific/Auckland',
     });
     await page.getByRole('button', { name: '30 min consultation', exact: true }).click();
-    await page.getByRole('button', { name: /^Monday, November 23, 2026, (\d+ )?times? available$/ }).waitFor();
+    await daysKnown(page);
     const { header, tabs, view } = await layout(page);
     expect(tabs.top).toBe(header.bottom);
     expect(view.top).toBe(tabs.bottom);
