@@ -47,7 +47,7 @@ suite('booking views in Chromium', () => {
             hasTouch: device === 'phone',
           });
 
-          const option = page.getByRole('button', { name: '30 min consultation 30 minutes' });
+          const option = page.getByRole('button', { name: '30 min consultation', exact: true });
           await option.waitFor();
           const widths = await page
             .locator('.choices')

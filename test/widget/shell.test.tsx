@@ -192,6 +192,20 @@ describe('views', () => {
   });
 });
 
+describe('the panel outline', () => {
+  test('the title is the one h2 and names the dialog; a Book or My booking step is an h3 under it', async () => {
+    const { ui } = mountWidget();
+    openChat(ui);
+    const title = ui.getByRole('heading', { level: 2, name: 'Acme' });
+    expect(ui.getByRole('dialog', { name: 'Acme' }).getAttribute('aria-labelledby')).toBe(title.id);
+    fireEvent.click(ui.getByRole('tab', { name: 'Book' }));
+    expect(await ui.findByRole('heading', { level: 3, name: 'How long do you need?' })).toBeTruthy();
+    fireEvent.click(ui.getByRole('tab', { name: 'My booking' }));
+    expect(await ui.findByRole('heading', { level: 3, name: 'My booking' })).toBeTruthy();
+    expect(ui.getAllByRole('heading', { level: 2 })).toEqual([title]);
+  });
+});
+
 describe('full screen on a phone', () => {
   test('the dialog is modal, the page behind cannot scroll, and the page style comes back exactly', () => {
     phoneViewport();

@@ -6,10 +6,11 @@ import type { BookingConfig, FormField } from '../../core/types';
 import { fmt } from '../i18n/format';
 import { googleCalendarUrl, icsText, outlookCalendarUrl } from './add-to-calendar';
 import { CopyCode } from './CopyCode';
+import { BookableInView } from './BookableInView';
 import { Calendar } from './Calendar';
 import { fieldPurpose, filled, type Answers } from './fields';
-import { durationText, formatDate, formatInstant, monthName, zoneName } from './intl';
-import { bookingRows, Facts, statusOf, Step, StepView, whenRows, type Env as StepEnv, type Fact } from './parts';
+import { durationText, formatDate, formatInstant, labelStatesLength, monthName, zoneName } from './intl';
+import { bookingRows, durationFacts, Facts, statusOf, Step, StepView, whenFact, type Env as StepEnv, type Fact } from './parts';
 import { nearest, type BookingFlow, type Slot, type Step as StepName } from './state';
 import type { BookingViewProps } from './view-props';
 
@@ -67,9 +68,11 @@ function DurationStep({ env }: StepProps) {
           <li>
             <button type="button" class="choice" onClick={() => store.chooseDuration(option)}>
               <bdi>{durationOf(env, option)}</bdi>
-              {/* The length in words, unless that is the label already (an option without one). */}
+              {/* The length in words, unless the label says it already (or is it: an option without a label). */}
               {/* The space separates the two in the button's name; a flex item's leading space is not drawn. */}
-              {option.label && <span class="sub"> {durationText(ctx.locale, '', option.duration_minutes)}</span>}
+              {option.label && !labelStatesLength(option.label, option.duration_minutes) && (
+                <span class="sub"> {durationText(ctx.locale, '', option.duration_minutes)}</span>
+              )}
             </button>
           </li>
         ))}
@@ -102,7 +105,9 @@ function DateStep({ env }: StepProps) {
         {monthNotice(env)}
       </p>
       {zoneLine(env, `${month}-01`, `${month}-${daysInMonth(month)}`)}
-      <Calendar env={env} />
+      <BookableInView>
+        <Calendar env={env} />
+      </BookableInView>
     </Step>
   );
 }
@@ -255,9 +260,11 @@ const answerRows = (fields: readonly FormField[], answers: Answers): Fact[] =>
   filled(fields, answers).map(([field, answer]) => ({ label: field.label || field.id, value: answer }));
 
 function ReviewStep({ env }: StepProps) {
-  const { store, t, ctx } = env;
+  const { store, t } = env;
   const config = store.config.value;
   const chosen = store.slot.value;
+  const duration = store.duration.value;
+  const minutes = duration?.duration_minutes ?? 0;
   const submitting = store.submitting.value;
   return (
     config &&
@@ -275,8 +282,8 @@ function ReviewStep({ env }: StepProps) {
         {pageTitle(config)}
         <Facts
           rows={[
-            ...whenRows(ctx, config.timezone, chosen.instant),
-            { label: t.duration, value: durationOf(env) },
+            whenFact(env, config.timezone, chosen.instant, new Date(+chosen.instant + minutes * 60_000)),
+            ...durationFacts(env, duration?.label ?? ''),
             ...answerRows(config.form_fields, store.answers.value),
           ]}
         />

@@ -2,12 +2,13 @@
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { formatStart } from './intl';
 import { bookingRows, Facts, statusOf, statusWord, Step, StepView, type Env as StepEnv } from './parts';
-import type { LookupResult, LookupStore } from './state';
+import { plural } from '../i18n/format';
+import type { CancelRefusal, LookupResult, LookupStore } from './state';
 import type { LookupViewProps } from './view-props';
 
 type Env = StepEnv<LookupStore>;
 
-export function LookupView({ stores, strings, openBooking }: LookupViewProps) {
+export function LookupView({ stores, strings, openBooking, openChat }: LookupViewProps) {
   const store = stores.lookup();
   const result = store.result.value;
   const asking = store.asking.value;
@@ -22,7 +23,11 @@ export function LookupView({ stores, strings, openBooking }: LookupViewProps) {
   }
   return (
     <StepView step={asking ? 'ask' : 'result'}>
-      {asking ? <CancelStep env={env} result={result} /> : <ResultStep env={env} result={result} openBooking={openBooking} />}
+      {asking ? (
+        <CancelStep env={env} result={result} />
+      ) : (
+        <ResultStep env={env} result={result} openBooking={openBooking} openChat={openChat} />
+      )}
     </StepView>
   );
 }
@@ -44,7 +49,7 @@ function FindStep({ env }: { env: Env }) {
     >
       {remembered.length > 0 && (
         <>
-          <h3>{t.rememberedHeading}</h3>
+          <h4>{t.rememberedHeading}</h4>
           <ul class="choices">
             {remembered.map(({ code, title, date, time, timezone, status }) => (
               <li key={code}>
@@ -94,12 +99,28 @@ interface ResultProps {
   result: LookupResult;
 }
 
-/** The booking found; after a cancel made here, said above it, with the way to book another time. */
-function ResultStep({ env, result, openBooking }: ResultProps & { openBooking: () => void }) {
+/** Why the booking cannot be cancelled online, in the visitor's words where the config says which rule it is. */
+const refusalText = ({ t, ctx }: Env, refusal: CancelRefusal): string => {
+  switch (refusal.kind) {
+    case 'notice':
+      return `${plural(ctx.locale, t.cancelTooLate, refusal.hours)} ${t.cancelContact}`;
+    case 'disabled':
+      return `${t.cancelDisabled} ${t.cancelContact}`;
+    case 'service':
+      return refusal.message;
+  }
+};
+
+/**
+ * The booking found; after a cancel made here, said above it, with the way to book another time; when it
+ * cannot be cancelled online, why, with the way to ask (the chat).
+ */
+function ResultStep({ env, result, openBooking, openChat }: ResultProps & Pick<LookupViewProps, 'openBooking' | 'openChat'>) {
   const { store, t, ctx } = env;
-  const cancelledHere = result.cancelledHere;
-  // Not after a cancel made in the Book view's tab or another one.
-  const canCancel = result.canCancel && statusOf(ctx, result.booking) !== CANCELLED_STATUS;
+  const { cancelledHere, refusal } = result;
+  // Not after a cancel made in the Book view's tab or another one, which the status says.
+  const cancelled = statusOf(ctx, result.booking) === CANCELLED_STATUS;
+  const canCancel = result.canCancel && !cancelled;
   const cancelButton = canCancel && (
     <button
       type="button"
@@ -116,13 +137,20 @@ function ResultStep({ env, result, openBooking }: ResultProps & { openBooking: (
       {t.bookAnother}
     </button>
   );
+  // Our rules (notice, disabled) come with the way to ask; the service's own sentence says its own.
+  const said = !canCancel && !cancelled && refusal && refusalText(env, refusal);
+  const askUs = said && refusal.kind !== 'service' && (
+    <button type="button" class="btn" onClick={openChat}>
+      {t.messageUs}
+    </button>
+  );
   return (
     <Step
       env={env}
       heading={result.booking.booking_title || t.lookupHeading}
       onBack={store.reset}
       backLabel={t.lookupAnother}
-      actions={cancelButton || bookAnother}
+      actions={cancelButton || bookAnother || askUs}
     >
       {cancelledHere && (
         <p role="status" class="outcome">
@@ -130,7 +158,7 @@ function ResultStep({ env, result, openBooking }: ResultProps & { openBooking: (
         </p>
       )}
       <Facts rows={bookingRows(env, result.booking)} />
-      {!canCancel && !cancelledHere && result.cancelReason && <p class="note">{result.cancelReason}</p>}
+      {said && <p class="note">{said}</p>}
     </Step>
   );
 }

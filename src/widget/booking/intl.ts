@@ -26,6 +26,16 @@ export const formatInstant = (locale: string, zone: string, instant: Date, withD
 };
 
 /**
+ * From `start` to `end` on `zone`'s wall clock, with the day: "Monday, November 23, 2026, 3:00 – 3:30 PM",
+ * both days when it ends on another. As formatInstant, a wall time that occurs twice carries the zone's
+ * abbreviation.
+ */
+export const formatSpan = (locale: string, zone: string, start: Date, end: Date): string => {
+  const twice = isAmbiguousAt(start, zone) || isAmbiguousAt(end, zone);
+  return dtf(locale, zone, { ...LONG_DAY, ...TIME, ...(twice && { timeZoneName: 'short' as const }) }).formatRange(start, end);
+};
+
+/**
  * `zone`'s name as of the instants shown: "Central European Summer Time" in June, the generic "Central
  * European Time" when they straddle a change; the IANA name where Intl has no name for it. Every zone
  * here is Intl's own or was checked where it entered (isTimeZone): the formatter does not throw.
@@ -54,6 +64,16 @@ export const formatStart = (locale: string, date: string, time: string, zone: st
   return dtf(locale, zone ? visitorZone : 'UTC', { weekday: 'short', day: 'numeric', month: 'short', ...TIME }).format(
     zonedToInstant(date, time, zone ?? 'UTC'),
   );
+};
+
+/**
+ * Whether a duration's label already says its length: it holds the minutes ("30 min consultation"), or the
+ * whole hours before an h ("1 hour session", "2h"). Then the length in words would say it twice.
+ */
+export const labelStatesLength = (label: string, minutes: number): boolean => {
+  const number = (n: number) => `(?<!\\d)${n}(?!\\d)`;
+  const hours = minutes % 60 === 0 ? `|${number(minutes / 60)}\\s*h` : '';
+  return new RegExp(`${number(minutes)}${hours}`, 'i').test(label);
 };
 
 /** A duration as the config labels it, else its minutes in words ("30 minutes"): the label is optional. */

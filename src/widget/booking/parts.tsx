@@ -3,7 +3,8 @@ import { Component, type ComponentChildren } from 'preact';
 import { CANCELLED_STATUS } from '../../core/spec-assumptions';
 import { zonedToInstant } from '../../core/time';
 import type { Booking, BookingStatus } from '../../core/types';
-import { durationText, formatInstant, zoneName } from './intl';
+import { fmt } from '../i18n/format';
+import { formatSpan, zoneName } from './intl';
 import type { Failures, Problem } from './state';
 import type { Strings } from '../i18n';
 import type { BookingStrings } from '../i18n/booking-strings';
@@ -39,7 +40,7 @@ export class StepView extends Component<{ step: string; children: ComponentChild
     const doc = view.ownerDocument;
     if (doc.activeElement !== doc.body) return;
     // The step's safe default where it has one (Keep booking), else its heading.
-    (view.querySelector<HTMLElement>('[data-default]') ?? view.querySelector<HTMLElement>('h2'))?.focus();
+    (view.querySelector<HTMLElement>('[data-default]') ?? view.querySelector<HTMLElement>('.heading'))?.focus();
   }
 
   render() {
@@ -94,7 +95,7 @@ function failureText(t: BookingStrings, problem: Problem): string {
   }
 }
 
-/** One step: its heading (the focus target), content, the failure if any, then Back and the step's actions. */
+/** One step: its heading (the focus target, an h3 under the panel's title), content, the failure if any, then Back and the step's actions. */
 export function Step({
   env: { store, t },
   heading,
@@ -119,9 +120,10 @@ export function Step({
         if (control instanceof HTMLElement) control.focus();
       }}
     >
-      <h2 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
+      {/* h3: the panel's title (the dialog's name) is the h2, and each step is a section of the view under it. */}
+      <h3 class={ok ? 'heading ok' : 'heading'} tabIndex={-1}>
         {heading}
-      </h2>
+      </h3>
       {children}
       {problem && (
         <div role="alert" class="problem">
@@ -167,13 +169,36 @@ export function Facts({ rows }: { rows: Fact[] }) {
   );
 }
 
-/** The same instant on the visitor's clock and, when it differs, the agent's: one row per zone. */
-export const whenRows = (ctx: BookingContext, agentZone: string, instant: Date): Fact[] => {
-  return [...new Set([ctx.visitorTimeZone, agentZone])].map((zone) => ({
-    label: zoneName(ctx.locale, zone, instant),
-    value: formatInstant(ctx.locale, zone, instant, true),
-  }));
+/**
+ * When: the appointment from start to end on the visitor's clock, their zone named once; and where the
+ * agent's zone is another, the same span once on the agent's clock. One row, not a row per zone labelled
+ * by the zone's name.
+ */
+export const whenFact = ({ t, ctx }: Env, agentZone: string, start: Date, end: Date): Fact => {
+  const { locale, visitorTimeZone } = ctx;
+  const said = (template: string, zone: string) =>
+    fmt(template, { time: formatSpan(locale, zone, start, end), zone: zoneName(locale, zone, start, end) });
+  return {
+    label: t.when,
+    value: (
+      <>
+        <span class="line">{said(t.whenVisitor, visitorTimeZone)}</span>
+        {visitorTimeZone !== agentZone && (
+          <>
+            {' '}
+            <span class="line sub">{said(t.whenAgent, agentZone)}</span>
+          </>
+        )}
+      </>
+    ),
+  };
 };
+
+/**
+ * The duration's row: its label, which names what was booked. Without one there is no row: the When
+ * row's span already says how long it is.
+ */
+export const durationFacts = ({ t }: Env, label: string): Fact[] => (label ? [{ label: t.duration, value: label }] : []);
 
 /** The status in words; a word the spec does not name is shown as the service wrote it, without underscores. */
 export function statusWord(t: BookingStrings, status: string): string {
@@ -196,13 +221,15 @@ export function statusWord(t: BookingStrings, status: string): string {
 export const statusOf = (ctx: BookingContext, booking: Booking): BookingStatus =>
   ctx.remembered.list.value.find((remembered) => remembered.code === booking.booking_code)?.status ?? booking.status;
 
-/** A booking's code (as `code` when given), status, start in both zones and duration. */
-export const bookingRows = ({ t, ctx }: Env, booking: Booking, code: ComponentChildren = booking.booking_code): Fact[] => {
+/** A booking's code (as `code` when given), status, when, and duration. */
+export const bookingRows = (env: Env, booking: Booking, code: ComponentChildren = booking.booking_code): Fact[] => {
+  const { t, ctx } = env;
   const status = statusOf(ctx, booking);
+  const start = zonedToInstant(booking.booking_date, booking.start_time, booking.timezone);
   return [
     { label: t.code, value: code },
     ...(status ? [{ label: t.status, value: statusWord(t, status) }] : []),
-    ...whenRows(ctx, booking.timezone, zonedToInstant(booking.booking_date, booking.start_time, booking.timezone)),
-    { label: t.duration, value: durationText(ctx.locale, booking.duration_label, booking.duration_minutes) },
+    whenFact(env, booking.timezone, start, new Date(+start + booking.duration_minutes * 60_000)),
+    ...durationFacts(env, booking.duration_label),
   ];
 };

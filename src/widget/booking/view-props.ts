@@ -10,4 +10,6 @@ export interface BookingViewProps {
 export interface LookupViewProps extends BookingViewProps {
   /** Shows the Book view (after a cancel, to book another time). */
   openBooking: () => void;
+  /** Shows the chat (to ask about a booking that cannot be cancelled online). */
+  openChat: () => void;
 }

@@ -38,6 +38,11 @@ export const bookingStrings = {
   invalidEmail: 'Enter an email address like name@example.com.',
 
   reviewHeading: 'Check and confirm',
+  when: 'When',
+  /** The appointment on the visitor's clock ({time}: day, start and end) and their zone's name. */
+  whenVisitor: '{time} (your time, {zone})',
+  /** The same, on the business's clock, when its zone is another. */
+  whenAgent: '{time} ({zone}, our time)',
   duration: 'Duration',
   confirm: 'Confirm booking',
   confirming: 'Booking…',
@@ -70,6 +75,12 @@ export const bookingStrings = {
   cancelWarn: 'This cannot be undone.',
   cancelYes: 'Yes, cancel it',
   keep: 'Keep booking',
+  /** Why My booking offers no cancel, from the config: the notice period ({count}: hours) has begun, or cancelling online is off. */
+  cancelTooLate:
+    "one: This booking can no longer be cancelled online: cancellations need {count} hour's notice. | other: This booking can no longer be cancelled online: cancellations need {count} hours' notice.",
+  cancelDisabled: 'This booking cannot be cancelled online.',
+  cancelContact: 'To cancel or change it, please send us a message.',
+  messageUs: 'Send a message',
   lookupAnother: 'Look up another code',
 };
 

@@ -124,7 +124,7 @@ export class App extends Component<AppProps> {
         tabIndex={-1}
         style={modal ? shell.viewport.value : undefined}
         role={bubble ? 'dialog' : 'region'}
-        aria-label={title}
+        aria-labelledby="panel-title"
         aria-modal={modal ? 'true' : undefined}
         hidden={!isOpen}
         onKeyDown={this.onKeyDown}

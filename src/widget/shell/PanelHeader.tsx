@@ -20,7 +20,8 @@ export function PanelHeader({ title, avatar, strings, onNewConversation, onClose
     <div class="header" part="header">
       {/* Decorative: the title names the panel. A broken image hides rather than showing its icon. */}
       {avatar && <img class="avatar" part="avatar" src={avatar} alt="" onError={hideBrokenImage} />}
-      <h2 class="title">
+      {/* The panel's name (App's aria-labelledby) and its top heading: each view's sections are h3 under it. */}
+      <h2 id="panel-title" class="title">
         <bdi>{title}</bdi>
       </h2>
       {/* Labelled, not a bare "+"; where the label would squeeze the title, the icon alone, named by it (shell.css). */}

@@ -44,7 +44,9 @@ function ViewContent({ view, visible, shell, chat, strings, title, options, pane
     case 'booking':
       return <BookingView stores={booking} strings={strings} />;
     case 'lookup':
-      return <LookupView stores={booking} strings={strings} openBooking={() => shell.open('booking')} />;
+      return (
+        <LookupView stores={booking} strings={strings} openBooking={() => shell.open('booking')} openChat={() => shell.open('chat')} />
+      );
   }
 }
 

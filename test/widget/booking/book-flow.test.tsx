@@ -40,8 +40,8 @@ describe('booking a time, start to finish', () => {
     fireEvent.click(screen.getByRole('button', { name: t.next }));
     expectFocused(await heading(t.reviewHeading));
     expect(facts()).toEqual([
-      'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
-      'Eastern Standard Time: Monday, November 23, 2026 at 9:00 AM',
+      // One row: the visitor's clock with their zone, then the agent's, each zone named once.
+      'When: Monday, November 23, 2026, 3:00 – 3:30 PM (your time, Central European Standard Time) Monday, November 23, 2026, 9:00 – 9:30 AM (Eastern Standard Time, our time)',
       'Duration: 30 min consultation',
       'Your name: Ada Lovelace',
       'Email: ada@example.com',
@@ -58,8 +58,8 @@ describe('booking a time, start to finish', () => {
       // The code, with the button that copies it.
       `Booking code: ${booking.booking_code} ${t.copyCode}`,
       'Status: Confirmed',
-      'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
-      'Eastern Standard Time: Monday, November 23, 2026 at 9:00 AM',
+      // One row: the visitor's clock with their zone, then the agent's, each zone named once.
+      'When: Monday, November 23, 2026, 3:00 – 3:30 PM (your time, Central European Standard Time) Monday, November 23, 2026, 9:00 – 9:30 AM (Eastern Standard Time, our time)',
       'Duration: 30 min consultation',
       'Your name: Ada Lovelace',
       'Email: ada@example.com',
@@ -203,7 +203,7 @@ describe('booking a time, start to finish', () => {
     await heading(t.durationHeading);
     expectFocused(elsewhere);
     // Focus inside the view follows the step.
-    const option = screen.getByRole('button', { name: '30 min consultation 30 minutes' });
+    const option = screen.getByRole('button', { name: '30 min consultation' });
     option.focus();
     fireEvent.click(option);
     expectFocused(await heading(t.dateHeading));
@@ -268,9 +268,9 @@ describe('time zones', () => {
   });
 
   test.each([
-    ['en-US', 'Monday, November 23, 2026', '3:00 PM', 'Eastern Standard Time', 'Monday, November 23, 2026 at 3:00 PM'],
-    ['en-GB', 'Monday, 23 November 2026', '15:00', 'Eastern Standard Time', 'Monday, 23 November 2026 at 15:00'],
-    ['de-DE', 'Montag, 23. November 2026', '15:00', 'Nordamerikanische Ostküsten-Normalzeit', 'Montag, 23. November 2026 um 15:00'],
+    ['en-US', 'Monday, November 23, 2026', '3:00 PM', 'Eastern Standard Time', 'Monday, November 23, 2026, 3:00 – 3:30 PM'],
+    ['en-GB', 'Monday, 23 November 2026', '15:00', 'Eastern Standard Time', 'Monday, 23 November 2026, 15:00–15:30'],
+    ['de-DE', 'Montag, 23. November 2026', '15:00', 'Nordamerikanische Ostküsten-Normalzeit', 'Montag, 23. November 2026, 15:00–15:30 Uhr'],
   ])('%s: the hour cycle of the locale holds from the slots to the confirmation', async (locale, day, time, zone, when) => {
     const h = makeContext(api.baseUrl, { locale, visitorTimeZone: 'America/New_York' });
     renderBook(h);
@@ -283,9 +283,10 @@ describe('time zones', () => {
     fillForm(ANSWERS);
     fireEvent.click(screen.getByRole('button', { name: t.next }));
     await heading(t.reviewHeading);
-    expect(facts()).toContain(`${zone}: ${when}`);
+    // The visitor is in the agent's zone: one clock, its zone named once.
+    expect(facts()).toContain(`When: ${when} (your time, ${zone})`);
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     await heading(t.doneHeading);
-    expect(facts()).toContain(`${zone}: ${when}`);
+    expect(facts()).toContain(`When: ${when} (your time, ${zone})`);
   });
 });

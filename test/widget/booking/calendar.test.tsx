@@ -49,7 +49,7 @@ describe('the month calendar', () => {
     // A disabled day does nothing.
     const asked = sentTo(h, '/slots').length;
     fireEvent.click(today);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.dateHeading);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(t.dateHeading);
     expect(sentTo(h, '/slots')).toHaveLength(asked);
 
     // Columns are named in full for assistive tech; en-US weeks start on Sunday.

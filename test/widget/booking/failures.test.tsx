@@ -135,7 +135,9 @@ describe('when things go wrong', () => {
     await heading(t.reviewHeading);
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     await heading(t.doneHeading);
-    expect(facts()).toContain('Eastern Standard Time: Monday, November 23, 2026 at 9:30 AM');
+    expect(facts()).toContain(
+      'When: Monday, November 23, 2026, 3:30 – 4:00 PM (your time, Central European Standard Time) Monday, November 23, 2026, 9:30 – 10:00 AM (Eastern Standard Time, our time)',
+    );
     expect(sentTo(h, '/create').map((s) => (s.body as { time: string }).time)).toEqual(['09:00', '09:30']);
   });
 
@@ -259,7 +261,7 @@ describe('when things go wrong', () => {
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(t.networkError)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.reviewHeading);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(t.reviewHeading);
     expect(facts()).toContain('Your name: Ada Lovelace');
 
     fireEvent.click(within(alert).getByRole('button', { name: t.retry }));

@@ -106,12 +106,15 @@ export function renderBook(h: Harness) {
   return render(<BookingView stores={h.stores} strings={defaultStrings} />);
 }
 
-/** My booking; `openBooking` is what "Book another time" calls (the shell opens the Book view). */
-export function renderLookup(h: Harness, openBooking: () => void = () => undefined) {
-  return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} />);
+/**
+ * My booking; `openBooking` is what "Book another time" calls (the shell opens the Book view), `openChat`
+ * what "Send a message" calls (the shell opens the chat).
+ */
+export function renderLookup(h: Harness, openBooking: () => void = () => undefined, openChat: () => void = () => undefined) {
+  return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} openChat={openChat} />);
 }
 
-export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
+export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 3, name });
 
 /** Clicks the duration option whose name starts with `label` (its length follows). */
 export async function chooseDuration(label = '30 min consultation') {
@@ -150,14 +153,14 @@ export async function walkToReview(slot: string | RegExp, day: string | RegExp =
   await heading(t.reviewHeading);
 }
 
-/** The text of each description-list row, as "term: detail". */
+/** The text of each description-list row, as "term: detail", every space (a time range's thin ones too) a plain one. */
 export function facts(): string[] {
   const dl = document.querySelector('dl');
   if (!dl) return [];
   return [...dl.querySelectorAll('div')].map((row) => {
     const dt = within(row as HTMLElement).getByRole('term').textContent ?? '';
     const dd = within(row as HTMLElement).getByRole('definition').textContent ?? '';
-    return `${dt}: ${dd}`;
+    return `${dt}: ${dd}`.replace(/\s/g, ' ');
   });
 }
 

@@ -1,9 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/preact';
+import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { createBookingClient } from '../../../src/core/booking-client';
 import type { Booking } from '../../../src/core/types';
 import { DEMO_AGENT_ID, DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
+import { LookupView } from '../../../src/widget/booking';
+import de from '../../../src/widget/i18n/locales/de';
+import pl from '../../../src/widget/i18n/locales/pl';
 import { expectFocused, facts, heading, makeContext, renderLookup, sentTo, t, useBookingServer } from './helpers';
 
 const api = useBookingServer();
@@ -63,8 +66,7 @@ describe('My booking', () => {
     expect(facts()).toEqual([
       `Booking code: ${booking.booking_code}`,
       'Status: Confirmed',
-      'Central European Standard Time: Monday, November 23, 2026 at 3:00 PM',
-      'Eastern Standard Time: Monday, November 23, 2026 at 9:00 AM',
+      'When: Monday, November 23, 2026, 3:00 – 3:30 PM (your time, Central European Standard Time) Monday, November 23, 2026, 9:00 – 9:30 AM (Eastern Standard Time, our time)',
       'Duration: 30 min consultation',
     ]);
     expect(h.remembered.map((r) => [r.code, r.status])).toEqual([[booking.booking_code, 'confirmed']]);
@@ -109,18 +111,101 @@ describe('My booking', () => {
     expectFocused(await heading(t.lookupHeading));
   });
 
-  test('when cancelling is not allowed, the reason is shown and no cancel is offered', async () => {
+  test("when cancelling online is off, that is said in the visitor's language with the way to ask, and no cancel is offered", async () => {
     api.use({ agents: [{ id: DEMO_AGENT_ID, config: { allow_user_cancellation: false } }] });
+    const booking = await bookMonday();
+    const h = makeContext(api.baseUrl);
+    const openChat = vi.fn();
+    renderLookup(h, undefined, openChat);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    expect(await screen.findByText(`${t.cancelDisabled} ${t.cancelContact}`)).toBeTruthy();
+    // The service's own sentence (its language, not the visitor's) is not what the visitor reads.
+    expect(screen.queryByText(/Please contact us to change or cancel/)).toBeNull();
+    expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: t.messageUs }));
+    expect(openChat).toHaveBeenCalledOnce();
+  });
+
+  test('within the notice period, the refusal says how much notice is needed, from cancellation_notice_hours', async () => {
+    // Monday 09:00 in New York is 47 hours away: inside 48 hours' notice.
+    api.use({ agents: [{ id: DEMO_AGENT_ID, config: { cancellation_notice_hours: 48 } }] });
     const booking = await bookMonday();
     const h = makeContext(api.baseUrl);
     renderLookup(h);
     typeCode(booking.booking_code);
     await heading(DEMO_BOOKING_CONFIG.booking_title);
-    expect(screen.getByText('Bookings cannot be cancelled online. Please contact us to change or cancel.')).toBeTruthy();
+    const said = await screen.findByText(/can no longer be cancelled online/);
+    expect(said.textContent).toBe(
+      `This booking can no longer be cancelled online: cancellations need 48 hours' notice. ${t.cancelContact}`,
+    );
+    expect(screen.queryByText(/Bookings can be cancelled up to/)).toBeNull();
     expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    expect(screen.getByRole('button', { name: t.messageUs })).toBeTruthy();
+    // The config was asked for once, to tell which rule the service applied.
+    expect(sentTo(h, '/config')).toHaveLength(1);
   });
 
-  test('a cancel the service refuses shows its reason and stops offering the cancel', async () => {
+  test("when the config cannot be had, the service's own sentence stands in, and the host hears why", async () => {
+    api.use({ agents: [{ id: DEMO_AGENT_ID, config: { cancellation_notice_hours: 48 } }] });
+    const booking = await bookMonday();
+    api.server.use(
+      http.get(`${api.baseUrl}/booking/public/config`, () => HttpResponse.json({ success: false, error: 'Down.' }, { status: 500 })),
+    );
+    const h = makeContext(api.baseUrl);
+    renderLookup(h);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    expect(await screen.findByText(/^Bookings can be cancelled up to 48 hours before the appointment/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.messageUs })).toBeNull();
+    expect(h.events).toEqual([{ type: 'error', payload: expect.objectContaining({ scope: 'booking', request: 'config', status: 500 }) }]);
+  });
+
+  test.each([
+    ['pl-PL', pl, 72, 'Tej rezerwacji nie można już anulować online: anulować można najpóźniej 72 godziny przed wizytą.'],
+    ['pl-PL', pl, 48, 'Tej rezerwacji nie można już anulować online: anulować można najpóźniej 48 godzin przed wizytą.'],
+    [
+      'de-DE',
+      de,
+      48,
+      'Diese Buchung kann nicht mehr online storniert werden: Stornierungen sind nur bis 48 Stunden vor dem Termin möglich.',
+    ],
+  ])("%s, %i hours' notice: said with the language's plural form", async (locale, strings, hours, sentence) => {
+    api.use({ agents: [{ id: DEMO_AGENT_ID, config: { cancellation_notice_hours: hours } }] });
+    const booking = await bookMonday();
+    const h = makeContext(api.baseUrl, { locale });
+    render(<LookupView stores={h.stores} strings={strings} openBooking={() => undefined} openChat={() => undefined} />);
+    fireEvent.input(screen.getByRole('textbox', { name: strings.code }), { target: { value: booking.booking_code } });
+    fireEvent.click(screen.getByRole('button', { name: strings.find }));
+    expect((await screen.findByText((text) => text.startsWith(sentence))).textContent).toBe(`${sentence} ${strings.cancelContact}`);
+  });
+
+  test("a cancel refused once the notice period has begun is said in the visitor's words; the event keeps the service's", async () => {
+    const booking = await bookMonday();
+    api.server.use(
+      http.post(`${api.baseUrl}/booking/public/cancel`, () =>
+        HttpResponse.json({ success: false, error: 'The cancellation window has just closed.' }, { status: 400 }),
+      ),
+    );
+    // The visitor's clock: Sunday 22 November, 15:00 in New York, 18 hours before the booking.
+    const h = makeContext(api.baseUrl, { now: () => new Date('2026-11-22T20:00:00Z') });
+    renderLookup(h);
+    typeCode(booking.booking_code);
+    await heading(DEMO_BOOKING_CONFIG.booking_title);
+    fireEvent.click(screen.getByRole('button', { name: t.cancelBooking }));
+    fireEvent.click(await screen.findByRole('button', { name: t.cancelYes }));
+    expect(await screen.findByText(/can no longer be cancelled online: cancellations need 24 hours' notice/)).toBeTruthy();
+    expect(screen.queryByText('The cancellation window has just closed.')).toBeNull();
+    expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    expect(h.events).toEqual([
+      {
+        type: 'error',
+        payload: expect.objectContaining({ request: 'cancel', status: 400, message: 'The cancellation window has just closed.' }),
+      },
+    ]);
+  });
+
+  test('a cancel the service refuses for a reason the config does not explain shows its reason and stops offering the cancel', async () => {
     const booking = await bookMonday();
     api.server.use(
       http.post(`${api.baseUrl}/booking/public/cancel`, () =>
@@ -129,8 +214,10 @@ describe('My booking', () => {
     );
     const h = await confirmCancel(booking);
     expectFocused(await heading(DEMO_BOOKING_CONFIG.booking_title));
-    expect(screen.getByText('The cancellation window has just closed.')).toBeTruthy();
+    expect(await screen.findByText('The cancellation window has just closed.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.cancelBooking })).toBeNull();
+    // Nothing to ask through the chat for: the service said what it had to.
+    expect(screen.queryByRole('button', { name: t.messageUs })).toBeNull();
     expect(facts()).toContain('Status: Confirmed');
     // The host hears the refusal; nothing is retried.
     expect(h.events).toEqual([
@@ -156,7 +243,7 @@ describe('My booking', () => {
     await heading(t.lookupHeading);
     release();
     await vi.waitFor(() => expect(h.events.map((e) => e.type)).toContain('booking:cancelled'));
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.lookupHeading);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(t.lookupHeading);
     expect(h.remembered.find((b) => b.code === booking.booking_code)?.status).toBe('cancelled');
   });
 

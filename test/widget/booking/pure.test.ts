@@ -1,9 +1,11 @@
 import ICAL from 'ical.js';
 import { describe, expect, test } from 'vitest';
-import type { FormField } from '../../../src/core/types';
+import type { Booking, FormField } from '../../../src/core/types';
+import { DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
 import { googleCalendarUrl, icsText } from '../../../src/widget/booking/add-to-calendar';
 import { fieldError, fieldPurpose, formData, prefilledAnswers } from '../../../src/widget/booking/fields';
 import { readBookingCode } from '../../../src/widget/booking/state';
+import { refusalOf } from '../../../src/widget/booking/state/lookup';
 
 const event = {
   uid: 'BK-ABC123@agent-widget',
@@ -119,5 +121,34 @@ describe('form fields', () => {
     );
     expect(JSON.parse(JSON.stringify(sent))).toEqual(JSON.parse('{"__proto__":"a","constructor":"b"}'));
     expect(Object.keys(sent)).toEqual(['__proto__', 'constructor']);
+  });
+});
+
+describe('why a booking cannot be cancelled', () => {
+  const config = { ...DEMO_BOOKING_CONFIG, cancellation_notice_hours: 24 };
+  /** Monday 23 November 2026, 09:00 in New York (14:00 UTC). */
+  const booking: Booking = {
+    id: 'b1',
+    booking_code: 'BK-ABC123',
+    booking_date: '2026-11-23',
+    start_time: '09:00',
+    end_time: '09:30',
+    duration_minutes: 30,
+    duration_label: '',
+    timezone: 'America/New_York',
+    status: 'confirmed',
+    form_data: {},
+  };
+  test('the notice period begins cancellation_notice_hours before the start, as the service counts it', () => {
+    expect(refusalOf(config, booking, new Date('2026-11-22T14:00:00Z'))).toBeUndefined();
+    expect(refusalOf(config, booking, new Date('2026-11-22T14:00:01Z'))).toEqual({ kind: 'notice', hours: 24 });
+    expect(refusalOf({ ...config, cancellation_notice_hours: 0 }, booking, new Date('2026-11-23T13:59:00Z'))).toBeUndefined();
+  });
+
+  test('cancelling online off is said before the notice; another status is left to the service', () => {
+    expect(refusalOf({ ...config, allow_user_cancellation: false }, booking, new Date('2026-11-23T13:00:00Z'))).toEqual({
+      kind: 'disabled',
+    });
+    expect(refusalOf(config, { ...booking, status: 'cancelled' }, new Date('2026-11-23T13:00:00Z'))).toBeUndefined();
   });
 });

@@ -87,8 +87,10 @@ describe('strict-spec answers', () => {
     await heading(t.reviewHeading);
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     await heading(t.doneHeading);
-    // No duration_label in the answer: the duration is said from its minutes.
-    expect(facts()).toContain('Duration: 30 minutes');
+    // No duration_label in the answer: no Duration row, the When row's start and end say how long it is.
+    expect(facts().filter((fact) => /^(When|Duration):/.test(fact))).toEqual([
+      `When: Monday, November 23, 2026, 3:00 – 3:30 PM (your time, ${CET}) Monday, November 23, 2026, 9:00 – 9:30 AM (Eastern Standard Time, our time)`,
+    ]);
     expect(facts()).toContain('Your name: Ada Lovelace');
     expect(errorsOf(h)).toEqual([]);
   });
@@ -196,7 +198,7 @@ describe('requests with an end', () => {
     api.server.use(http.get(`${api.baseUrl}/booking/public/dates`, () => HttpResponse.error()));
     const again = makeContext(api.baseUrl);
     renderBook(again);
-    fireEvent.click((await screen.findAllByRole('button', { name: '30 min consultation 30 minutes' })).at(-1) as HTMLElement);
+    fireEvent.click((await screen.findAllByRole('button', { name: '30 min consultation' })).at(-1) as HTMLElement);
     await screen.findByText(t.unreachable);
     expect(sentTo(again, '/dates')).toHaveLength(1);
   });

@@ -22,7 +22,7 @@ const calendarLinks = () => [
   screen.queryByRole('link', { name: `${t.outlook} ${t.opensNewTab}` }),
   screen.queryByRole('link', { name: t.ics }),
 ];
-const successMark = () => screen.getByRole('heading', { level: 2 }).classList.contains('ok');
+const successMark = () => screen.getByRole('heading', { level: 3 }).classList.contains('ok');
 
 describe('one booking, one state across the views', () => {
   test('after a cancel in My booking, the Book tab shows the booking cancelled, without calendar links, and offers a new booking', async () => {
@@ -82,10 +82,12 @@ describe('one booking, one state across the views', () => {
 });
 
 describe('duration choices', () => {
-  test('each option says its label and its length, and an option without a label says its length once', async () => {
+  test('each option says its label, and its length unless the label says it: the length is said once', async () => {
     const options = [
       { id: 'intro-15', label: '15 min intro', duration_minutes: 15 },
+      { id: 'call-20', label: 'Phone call', duration_minutes: 20 },
       { id: 'plain-45', label: '', duration_minutes: 45 },
+      { id: 'session-120', label: '2h session', duration_minutes: 120 },
     ];
     api.use({ agents: [{ id: DEMO_AGENT_ID, config: { duration_options: options } }] });
     renderBook(makeContext(api.baseUrl));
@@ -93,8 +95,8 @@ describe('duration choices', () => {
     const names = within(screen.getByRole('list'))
       .getAllByRole('button')
       .map((b) => b.textContent);
-    expect(names).toEqual(['15 min intro 15 minutes', '45 minutes']);
-    fireEvent.click(screen.getByRole('button', { name: '15 min intro 15 minutes' }));
+    expect(names).toEqual(['15 min intro', 'Phone call 20 minutes', '45 minutes', '2h session']);
+    fireEvent.click(screen.getByRole('button', { name: '15 min intro' }));
     await heading(t.dateHeading);
   });
 });

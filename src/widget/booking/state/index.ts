@@ -7,7 +7,7 @@ import { createRequests } from './requests';
 
 export type { BookingFlow, Step } from './flow';
 export type { Slot } from './availability';
-export type { LookupResult, LookupStore } from './lookup';
+export type { CancelRefusal, LookupResult, LookupStore } from './lookup';
 export type { Failures, Problem } from './report';
 export { nearest } from './flow';
 export { openDay } from './availability';

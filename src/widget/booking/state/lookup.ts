@@ -1,11 +1,19 @@
 // My booking: find a booking by its code (typed or remembered), and cancel it when the service allows.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { CANCELLED_STATUS } from '../../../core/spec-assumptions';
-import type { LookupBookingResponse } from '../../../core/types';
+import { zonedToInstant } from '../../../core/time';
+import type { Booking, BookingConfig, LookupBookingResponse } from '../../../core/types';
 import { isBookingCode } from '../../../core/validate';
 import type { BookingContext } from '../types';
-import { createProblems, remember, type Failures } from './report';
+import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
+
+/**
+ * Why a booking cannot be cancelled online, said in the visitor's language where the config tells which
+ * rule the service applied: its notice period (`hours` before the start) has begun, or cancelling online
+ * is off. Else the service's own sentence (`cancelReason`, in the service's language) is all there is.
+ */
+export type CancelRefusal = { kind: 'notice'; hours: number } | { kind: 'disabled' } | { kind: 'service'; message: string };
 
 /** A looked-up booking as shown. */
 export interface LookupResult extends LookupBookingResponse {
@@ -14,6 +22,25 @@ export interface LookupResult extends LookupBookingResponse {
    * message (in the service's language) goes to the page with the booking:cancelled event.
    */
   cancelledHere?: boolean;
+  /** Why the service will not cancel it, once known (the config is asked for first); none while it can be. */
+  refusal?: CancelRefusal;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Pending and confirmed bookings are the ones the config's cancel rules apply to; no other status can be cancelled. */
+const underCancelRules = (booking: Booking): boolean => booking.status === 'pending' || booking.status === 'confirmed';
+
+/**
+ * The cancel rule (spec: "Booking status") a refused booking breaks, as far as `config` and the clock
+ * tell; undefined when neither explains the refusal (another status, or a rule of the service's own).
+ */
+export function refusalOf(config: BookingConfig, booking: Booking, now: Date): CancelRefusal | undefined {
+  if (!underCancelRules(booking)) return undefined;
+  if (!config.allow_user_cancellation) return { kind: 'disabled' };
+  const hours = config.cancellation_notice_hours;
+  const start = zonedToInstant(booking.booking_date, booking.start_time, booking.timezone);
+  return hours > 0 && now.getTime() > start.getTime() - hours * HOUR_MS ? { kind: 'notice', hours } : undefined;
 }
 
 export interface LookupStore extends Failures {
@@ -56,6 +83,36 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
     result.value = res;
     asking.value = false;
   };
+  /**
+   * The config, asked for once and only when a refusal needs explaining; null when it cannot be had (the
+   * host hears why, with the error event), and then asked for again next time. The visitor is not told:
+   * the service's sentence stands in.
+   */
+  let config: Promise<BookingConfig | null> | undefined;
+  const readConfig = () =>
+    (config ??= client.config({ agentId }, { signal: requests.signal }).then(
+      (answer) => answer.config,
+      (error: unknown) => {
+        config = undefined;
+        reportFailure(ctx, 'config', error);
+        return null;
+      },
+    ));
+  /** Shows `res` with its refusal in words, once known: from the config where its rules apply, else the service's sentence. */
+  const showResult = (res: LookupResult) => {
+    show(res);
+    if (res.canCancel) return;
+    const service: CancelRefusal = { kind: 'service', message: res.cancelReason ?? '' };
+    if (!underCancelRules(res.booking)) {
+      show({ ...res, refusal: service });
+      return;
+    }
+    void readConfig().then((answer) => {
+      // Nothing is written after dispose(), nor over another result (Look up another, a new find).
+      if (requests.signal.aborted || result.peek() !== res) return;
+      result.value = { ...res, refusal: (answer && refusalOf(answer, res.booking, ctx.now())) ?? service };
+    });
+  };
 
   function find(picked?: string): boolean {
     // A remembered code picked fills the field; the typed one is written back unchanged, which signals ignore.
@@ -67,7 +124,7 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
       void runLookup(
         (options) => client.lookup({ agentId, code: value }, options),
         (res) => {
-          show(res);
+          showResult(res);
           remember(ctx, res.booking, res.booking.booking_title);
         },
         fail('lookup', () => find(value)),
@@ -96,10 +153,11 @@ export function createLookupStore(ctx: BookingContext, requests: Requests): Look
       (error) => {
         if (result.peek() !== current) return;
         // A refusal is the cancel reason: say it where the reason goes, and stop offering the cancel control.
+        // The service's sentence went to the page with the error event; the visitor reads it in their language.
         const p = fail('cancel', cancel)(error);
         if (p?.kind === 'refused') {
           setProblem(null);
-          show({ ...current, canCancel: false, cancelReason: p.message });
+          showResult({ ...current, canCancel: false, cancelReason: p.message });
         }
       },
     );

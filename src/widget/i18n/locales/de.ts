@@ -90,6 +90,9 @@ const strings: Strings = {
   invalidEmail: 'Bitte geben Sie eine E-Mail-Adresse wie name@example.com ein.',
 
   reviewHeading: 'Prüfen und bestätigen',
+  when: 'Wann',
+  whenVisitor: '{time} (Ihre Zeit, {zone})',
+  whenAgent: '{time} ({zone}, unsere Zeit)',
   duration: 'Dauer',
   confirm: 'Buchung bestätigen',
   confirming: 'Wird gebucht…',
@@ -121,6 +124,11 @@ const strings: Strings = {
   cancelWarn: 'Das kann nicht rückgängig gemacht werden.',
   cancelYes: 'Ja, stornieren',
   keep: 'Buchung behalten',
+  cancelTooLate:
+    'one: Diese Buchung kann nicht mehr online storniert werden: Stornierungen sind nur bis {count} Stunde vor dem Termin möglich. | other: Diese Buchung kann nicht mehr online storniert werden: Stornierungen sind nur bis {count} Stunden vor dem Termin möglich.',
+  cancelDisabled: 'Diese Buchung kann nicht online storniert werden.',
+  cancelContact: 'Um sie zu stornieren oder zu ändern, schreiben Sie uns bitte eine Nachricht.',
+  messageUs: 'Nachricht schreiben',
   lookupAnother: 'Anderen Code suchen',
 };
 

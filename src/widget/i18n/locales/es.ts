@@ -92,6 +92,9 @@ const strings: Strings = {
   invalidEmail: 'Introduzca una dirección de correo electrónico como nombre@example.com.',
 
   reviewHeading: 'Revise y confirme',
+  when: 'Cuándo',
+  whenVisitor: '{time} (su hora, {zone})',
+  whenAgent: '{time} ({zone}, nuestra hora)',
   duration: 'Duración',
   confirm: 'Confirmar reserva',
   confirming: 'Reservando…',
@@ -124,6 +127,11 @@ const strings: Strings = {
   cancelWarn: 'Esta acción no se puede deshacer.',
   cancelYes: 'Sí, cancelarla',
   keep: 'Mantener la reserva',
+  cancelTooLate:
+    'one: Esta reserva ya no se puede cancelar en línea: las cancelaciones requieren {count} hora de antelación. | other: Esta reserva ya no se puede cancelar en línea: las cancelaciones requieren {count} horas de antelación.',
+  cancelDisabled: 'Esta reserva no se puede cancelar en línea.',
+  cancelContact: 'Para cancelarla o cambiarla, envíenos un mensaje.',
+  messageUs: 'Enviar un mensaje',
   lookupAnother: 'Buscar otro código',
 };
 

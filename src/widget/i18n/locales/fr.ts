@@ -91,6 +91,9 @@ const strings: Strings = {
   invalidEmail: 'Veuillez saisir une adresse e-mail du type nom@example.com.',
 
   reviewHeading: 'Vérifiez et confirmez',
+  when: 'Quand',
+  whenVisitor: '{time} (votre heure, {zone})',
+  whenAgent: '{time} ({zone}, notre heure)',
   duration: 'Durée',
   confirm: 'Confirmer la réservation',
   confirming: 'Réservation en cours…',
@@ -123,6 +126,11 @@ const strings: Strings = {
   cancelWarn: 'Cette action est irréversible.',
   cancelYes: 'Oui, annuler',
   keep: 'Conserver la réservation',
+  cancelTooLate:
+    'one: Cette réservation ne peut plus être annulée en ligne\u00a0: les annulations doivent être faites au moins {count}\u00a0heure à l’avance. | other: Cette réservation ne peut plus être annulée en ligne\u00a0: les annulations doivent être faites au moins {count}\u00a0heures à l’avance.',
+  cancelDisabled: 'Cette réservation ne peut pas être annulée en ligne.',
+  cancelContact: 'Pour l’annuler ou la modifier, envoyez-nous un message.',
+  messageUs: 'Envoyer un message',
   lookupAnother: 'Rechercher un autre code',
 };
 

@@ -91,6 +91,9 @@ const strings: Strings = {
   invalidEmail: 'נא להזין כתובת אימייל כמו name@example.com.',
 
   reviewHeading: 'בדיקה ואישור',
+  when: 'מתי',
+  whenVisitor: '{time} (לפי השעון שלך, {zone})',
+  whenAgent: '{time} ({zone}, לפי השעון שלנו)',
   duration: 'משך',
   confirm: 'אישור ההזמנה',
   confirming: 'ההזמנה מתבצעת…',
@@ -123,6 +126,11 @@ const strings: Strings = {
   cancelWarn: 'אי אפשר לחזור מהפעולה הזו.',
   cancelYes: 'כן, לבטל',
   keep: 'שמירת ההזמנה',
+  cancelTooLate:
+    'one: כבר אי אפשר לבטל את ההזמנה הזו באינטרנט: ביטול אפשרי עד שעה לפני המועד. | two: כבר אי אפשר לבטל את ההזמנה הזו באינטרנט: ביטול אפשרי עד שעתיים לפני המועד. | other: כבר אי אפשר לבטל את ההזמנה הזו באינטרנט: ביטול אפשרי עד {count} שעות לפני המועד.',
+  cancelDisabled: 'אי אפשר לבטל את ההזמנה הזו באינטרנט.',
+  cancelContact: 'לביטול או לשינוי, נא לשלוח לנו הודעה.',
+  messageUs: 'שליחת הודעה',
   lookupAnother: 'חיפוש קוד אחר',
 };
 

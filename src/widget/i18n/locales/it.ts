@@ -92,6 +92,9 @@ const strings: Strings = {
   invalidEmail: 'Inserisca un indirizzo email come nome@example.com.',
 
   reviewHeading: 'Controlli e confermi',
+  when: 'Quando',
+  whenVisitor: '{time} (la Sua ora, {zone})',
+  whenAgent: '{time} ({zone}, la nostra ora)',
   duration: 'Durata',
   confirm: 'Conferma la prenotazione',
   confirming: 'Prenotazione in corso…',
@@ -124,6 +127,11 @@ const strings: Strings = {
   cancelWarn: 'Questa azione è irreversibile.',
   cancelYes: 'Sì, annulla',
   keep: 'Mantieni la prenotazione',
+  cancelTooLate:
+    'one: Questa prenotazione non può più essere annullata online: le cancellazioni richiedono {count} ora di preavviso. | other: Questa prenotazione non può più essere annullata online: le cancellazioni richiedono {count} ore di preavviso.',
+  cancelDisabled: 'Questa prenotazione non può essere annullata online.',
+  cancelContact: 'Per annullarla o modificarla, ci invii un messaggio.',
+  messageUs: 'Invia un messaggio',
   lookupAnother: 'Cerca un altro codice',
 };
 

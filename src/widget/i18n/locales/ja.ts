@@ -90,6 +90,9 @@ const strings: Strings = {
   invalidEmail: 'name@example.com のような形式でメールアドレスを入力してください。',
 
   reviewHeading: '内容の確認',
+  when: '日時',
+  whenVisitor: '{time}（お客様の時間、{zone}）',
+  whenAgent: '{time}（{zone}、当方の時間）',
   duration: '所要時間',
   confirm: '予約を確定する',
   confirming: '予約しています…',
@@ -121,6 +124,10 @@ const strings: Strings = {
   cancelWarn: 'この操作は取り消せません。',
   cancelYes: 'はい、キャンセルします',
   keep: '予約を残す',
+  cancelTooLate: 'この予約はオンラインではキャンセルできなくなりました。キャンセルは予約の{count}時間前までです。',
+  cancelDisabled: 'この予約はオンラインではキャンセルできません。',
+  cancelContact: 'キャンセルや変更をご希望の場合は、メッセージでお知らせください。',
+  messageUs: 'メッセージを送る',
   lookupAnother: '別の予約番号で検索',
 };
 

@@ -90,6 +90,9 @@ const strings: Strings = {
   invalidEmail: 'name@example.com 형식으로 이메일 주소를 입력해 주세요.',
 
   reviewHeading: '예약 내용 확인',
+  when: '일시',
+  whenVisitor: '{time}(고객님의 시간, {zone})',
+  whenAgent: '{time}({zone}, 저희 시간)',
   duration: '소요 시간',
   confirm: '예약 확정',
   confirming: '예약 중…',
@@ -121,6 +124,10 @@ const strings: Strings = {
   cancelWarn: '이 작업은 되돌릴 수 없습니다.',
   cancelYes: '네, 취소합니다',
   keep: '예약 유지',
+  cancelTooLate: '이 예약은 더 이상 온라인으로 취소할 수 없습니다. 취소는 예약 {count}시간 전까지만 가능합니다.',
+  cancelDisabled: '이 예약은 온라인으로 취소할 수 없습니다.',
+  cancelContact: '취소하거나 변경하시려면 메시지를 보내 주세요.',
+  messageUs: '메시지 보내기',
   lookupAnother: '다른 코드 조회',
 };
 

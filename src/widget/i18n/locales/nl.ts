@@ -90,6 +90,9 @@ const strings: Strings = {
   invalidEmail: 'Vul een e-mailadres in zoals naam@example.com.',
 
   reviewHeading: 'Controleren en bevestigen',
+  when: 'Wanneer',
+  whenVisitor: '{time} (uw tijd, {zone})',
+  whenAgent: '{time} ({zone}, onze tijd)',
   duration: 'Duur',
   confirm: 'Boeking bevestigen',
   confirming: 'Bezig met boeken…',
@@ -121,6 +124,10 @@ const strings: Strings = {
   cancelWarn: 'Dit kan niet ongedaan worden gemaakt.',
   cancelYes: 'Ja, annuleren',
   keep: 'Boeking behouden',
+  cancelTooLate: 'Deze boeking kan niet meer online worden geannuleerd: annuleren kan tot {count} uur van tevoren.',
+  cancelDisabled: 'Deze boeking kan niet online worden geannuleerd.',
+  cancelContact: 'Wilt u de boeking annuleren of wijzigen? Stuur ons dan een bericht.',
+  messageUs: 'Bericht sturen',
   lookupAnother: 'Andere code opzoeken',
 };
 

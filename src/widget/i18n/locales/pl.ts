@@ -93,6 +93,9 @@ const strings: Strings = {
   invalidEmail: 'Prosimy podać adres e-mail w formacie nazwa@example.com.',
 
   reviewHeading: 'Sprawdź i potwierdź',
+  when: 'Kiedy',
+  whenVisitor: '{time} (czas lokalny, {zone})',
+  whenAgent: '{time} ({zone}, nasz czas)',
   duration: 'Czas trwania',
   confirm: 'Potwierdź rezerwację',
   confirming: 'Rezerwowanie…',
@@ -126,6 +129,11 @@ const strings: Strings = {
   cancelWarn: 'Tej operacji nie można cofnąć.',
   cancelYes: 'Tak, anuluj',
   keep: 'Zachowaj rezerwację',
+  cancelTooLate:
+    'one: Tej rezerwacji nie można już anulować online: anulować można najpóźniej {count} godzinę przed wizytą. | few: Tej rezerwacji nie można już anulować online: anulować można najpóźniej {count} godziny przed wizytą. | many: Tej rezerwacji nie można już anulować online: anulować można najpóźniej {count} godzin przed wizytą. | other: Tej rezerwacji nie można już anulować online: anulować można najpóźniej {count} godziny przed wizytą.',
+  cancelDisabled: 'Tej rezerwacji nie można anulować online.',
+  cancelContact: 'Aby ją anulować lub zmienić, prosimy o wiadomość.',
+  messageUs: 'Wyślij wiadomość',
   lookupAnother: 'Sprawdź inny kod',
 };
 

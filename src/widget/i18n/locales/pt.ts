@@ -92,6 +92,9 @@ const strings: Strings = {
   invalidEmail: 'Digite um endereço de e-mail como nome@example.com.',
 
   reviewHeading: 'Revise e confirme',
+  when: 'Quando',
+  whenVisitor: '{time} (seu horário, {zone})',
+  whenAgent: '{time} ({zone}, nosso horário)',
   duration: 'Duração',
   confirm: 'Confirmar agendamento',
   confirming: 'Agendando…',
@@ -124,6 +127,11 @@ const strings: Strings = {
   cancelWarn: 'Esta ação não pode ser desfeita.',
   cancelYes: 'Sim, cancelar',
   keep: 'Manter agendamento',
+  cancelTooLate:
+    'one: Este agendamento não pode mais ser cancelado on-line: os cancelamentos precisam ser feitos com {count} hora de antecedência. | other: Este agendamento não pode mais ser cancelado on-line: os cancelamentos precisam ser feitos com {count} horas de antecedência.',
+  cancelDisabled: 'Este agendamento não pode ser cancelado on-line.',
+  cancelContact: 'Para cancelar ou alterar, envie uma mensagem para nós.',
+  messageUs: 'Enviar mensagem',
   lookupAnother: 'Consultar outro código',
 };
 

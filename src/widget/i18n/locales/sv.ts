@@ -91,6 +91,9 @@ const strings: Strings = {
   invalidEmail: 'Ange en e-postadress som namn@example.com.',
 
   reviewHeading: 'Kontrollera och bekräfta',
+  when: 'När',
+  whenVisitor: '{time} (din tid, {zone})',
+  whenAgent: '{time} ({zone}, vår tid)',
   duration: 'Längd',
   confirm: 'Bekräfta bokningen',
   confirming: 'Bokar…',
@@ -122,6 +125,11 @@ const strings: Strings = {
   cancelWarn: 'Det går inte att ångra.',
   cancelYes: 'Ja, avboka',
   keep: 'Behåll bokningen',
+  cancelTooLate:
+    'one: Bokningen kan inte längre avbokas online: avbokning måste göras minst {count} timme i förväg. | other: Bokningen kan inte längre avbokas online: avbokning måste göras minst {count} timmar i förväg.',
+  cancelDisabled: 'Bokningen kan inte avbokas online.',
+  cancelContact: 'Skicka ett meddelande till oss om du vill avboka eller ändra den.',
+  messageUs: 'Skicka ett meddelande',
   lookupAnother: 'Sök på en annan kod',
 };
 

@@ -92,6 +92,9 @@ const strings: Strings = {
   invalidEmail: 'Lütfen ad@example.com gibi bir e-posta adresi girin.',
 
   reviewHeading: 'Kontrol edip onaylayın',
+  when: 'Ne zaman',
+  whenVisitor: '{time} (sizin saatinizle, {zone})',
+  whenAgent: '{time} ({zone}, bizim saatimizle)',
   duration: 'Süre',
   confirm: 'Randevuyu onayla',
   confirming: 'Randevu alınıyor…',
@@ -123,6 +126,10 @@ const strings: Strings = {
   cancelWarn: 'Bu işlem geri alınamaz.',
   cancelYes: 'Evet, iptal et',
   keep: 'Randevuyu koru',
+  cancelTooLate: 'Bu randevu artık çevrimiçi iptal edilemez: iptaller en az {count} saat önceden yapılmalıdır.',
+  cancelDisabled: 'Bu randevu çevrimiçi iptal edilemez.',
+  cancelContact: 'İptal etmek veya değiştirmek için lütfen bize mesaj gönderin.',
+  messageUs: 'Mesaj gönder',
   lookupAnother: 'Başka bir kod sorgula',
 };
 

@@ -90,6 +90,9 @@ const strings: Strings = {
   invalidEmail: '请输入电子邮件地址，例如 name@example.com。',
 
   reviewHeading: '核对并确认',
+  when: '时间',
+  whenVisitor: '{time}（您的时间，{zone}）',
+  whenAgent: '{time}（{zone}，我们的时间）',
   duration: '时长',
   confirm: '确认预约',
   confirming: '正在预约…',
@@ -121,6 +124,10 @@ const strings: Strings = {
   cancelWarn: '此操作无法撤销。',
   cancelYes: '是，取消预约',
   keep: '保留预约',
+  cancelTooLate: '此预约已无法在线取消：取消需至少提前 {count} 小时。',
+  cancelDisabled: '此预约无法在线取消。',
+  cancelContact: '如需取消或更改，请给我们发送消息。',
+  messageUs: '发送消息',
   lookupAnother: '查询其他预约码',
 };
 
