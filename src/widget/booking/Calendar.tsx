@@ -50,8 +50,7 @@ export class Calendar extends Component<CalendarProps> {
     const column = (day: string) => (weekday(day) - start + 7) % 7;
     /** A day's times, in words: being checked, none, some (not counted yet), or how many. */
     const availability = (entry: CalendarDay | undefined): string => {
-      if (entry?.checking) return t.timesChecking;
-      if (!entry?.available) return t.timesNone;
+      if (!entry?.available) return entry?.checking ? t.timesChecking : t.timesNone;
       return entry.slotCount === undefined ? t.timesSome : plural(locale, t.timesCount, entry.slotCount);
     };
     const checking = !!list?.some((entry) => entry.checking);

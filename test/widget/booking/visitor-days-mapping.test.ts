@@ -2,12 +2,18 @@
 // York agent whose days and times are written out here, and visitors far away, half an hour off, in the
 // same zone, and across summer-time switches. Each count below is worked out by hand in its comment.
 import { signal } from '@preact/signals';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import type { BookingClient } from '../../../src/core/booking-client';
 import type { BookingConfig, DurationOption } from '../../../src/core/types';
 import { ApiError } from '../../../src/core/http';
 import { DEMO_BOOKING_CONFIG } from '../../../src/sandbox';
-import { CHECKS_AT_ONCE, createAvailability, MAX_DAY_CHECKS, type AgentRange, type CalendarDay } from '../../../src/widget/booking/state/availability';
+import {
+  CHECKS_AT_ONCE,
+  createAvailability,
+  MAX_DAY_CHECKS,
+  type AgentRange,
+  type CalendarDay,
+} from '../../../src/widget/booking/state/availability';
 import { createRequests } from '../../../src/widget/booking/state/requests';
 import { makeContext } from './helpers';
 
@@ -44,8 +50,13 @@ interface FakeService {
   release(): void;
 }
 
-/** The service of an agent in New York whose open times are `timesOf(day)`; `hold` keeps slots answers until release(); `failOn` answers that day's slots with a 500. */
-function fakeService(timesOf: (day: string) => string[], options: { hold?: boolean; failOn?: string } = {}): FakeService {
+/**
+ * The service of an agent in New York whose open times are `timesOf(day)`; `hold` keeps slots answers until
+ * release(); `failOn` answers that day's slots with a 500; `busyOn` answers that day's first slots request
+ * with a 429 that asks to wait 30 s.
+ */
+function fakeService(timesOf: (day: string) => string[], options: { hold?: boolean; failOn?: string; busyOn?: string } = {}): FakeService {
+  let busy = options.busyOn;
   const held: (() => void)[] = [];
   let releasing = !options.hold;
   let atOnce = 0;
@@ -80,7 +91,10 @@ function fakeService(timesOf: (day: string) => string[], options: { hold?: boole
             atOnce--;
             if (call?.signal?.aborted) return;
             if (date === options.failOn) reject(new ApiError('Server error', { kind: 'http', status: 500 }));
-            else
+            else if (date === busy) {
+              busy = undefined;
+              reject(new ApiError('Too many requests', { kind: 'http', status: 429, retryAfter: 30 }));
+            } else
               resolve({
                 success: true,
                 date,
@@ -224,6 +238,28 @@ describe('while the check runs', () => {
     expect(events.filter((event) => event.type === 'error')).toEqual([
       { type: 'error', payload: expect.objectContaining({ scope: 'booking', request: 'slots', status: 500 }) },
     ]);
+  });
+});
+
+describe('a busy service (429)', () => {
+  test('the check waits until the reset, its days still checking, then asks again and counts every day; nothing is reported', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const service = fakeService(weekdays, { busyOn: '2026-11-03' });
+    const { availability, events } = availabilityFor('Pacific/Auckland', service, rangeFrom('2026-11-02', '2026-12-31'));
+    let list: CalendarDay[] | undefined;
+    void availability.checkMonth('2026-11', new AbortController().signal).then((checked) => (list = checked));
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(list).toBeUndefined();
+    expect(availability.daysOfMonth('2026-11')?.find((day) => day.date === '2026-11-04')?.checking).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(list).toBeDefined());
+    expect(Object.keys(offered(list))).toHaveLength(20);
+    expect(list?.some((day) => day.checking || (day.available && day.slotCount === undefined))).toBe(false);
+    expect(service.asked.filter((day) => day === '2026-11-03')).toHaveLength(2);
+    expect(events).toEqual([]);
   });
 });
 

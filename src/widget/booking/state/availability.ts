@@ -7,6 +7,7 @@ import { addDays, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from
 import type { BookingConfig, BookingDate, DurationOption } from '../../../core/types';
 import type { BookingContext } from '../types';
 import { createCache } from './cache';
+import { classify } from '../../platform/failure';
 import { reportFailure } from './report';
 import type { Requests } from './requests';
 
@@ -18,10 +19,32 @@ export const CHECKS_AT_ONCE = 4;
  * Past it, days are offered as the dates tell, their times fetched once chosen.
  */
 export const MAX_DAY_CHECKS = 160;
+/**
+ * A check told it asks too often (429) waits as the spec asks, until the reset (Retry-After, else this
+ * default), at most MAX_BUSY_WAIT_S and BUSY_WAITS_PER_CHECK times, its days still `checking`, and goes on.
+ */
+const DEFAULT_BUSY_WAIT_S = 5;
+const MAX_BUSY_WAIT_S = 60;
+const BUSY_WAITS_PER_CHECK = 2;
+
+/** Resolves after `seconds`, or at once when `stop` aborts. */
+const pauseFor = (seconds: number, stop: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, seconds * 1000);
+    stop.addEventListener('abort', done, { once: true });
+  });
 
 /** A day of the shown zone in the calendar: the API's shape, and whether its times are still being checked. */
 export interface CalendarDay extends BookingDate {
-  /** The slots of an agent day it overlaps are on their way: not offered yet, nor said to be unavailable. */
+  /**
+   * The slots of an agent day it overlaps are on their way: a day not known to have times is not offered
+   * yet, nor said to be unavailable; one known to have some is offered, its count still to come.
+   */
   checking?: boolean;
 }
 
@@ -199,14 +222,32 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
     if (!wanted.length) return;
     const queue = [...wanted];
     let failed: { error: unknown } | undefined;
+    /** The wait after a 429, which every worker keeps. */
+    let pause: Promise<void> | undefined;
+    let busyWaits = 0;
     const worker = async (): Promise<void> => {
       for (let agentDay = queue.shift(); agentDay !== undefined; agentDay = queue.shift()) {
-        // After a failure (the service is down, or busy) the rest is not asked for: the days are offered as the dates tell.
+        if (pause) await pause;
+        // After a failure (the service down, or still busy) the rest is not asked for: the days are offered as the dates tell.
         if (stop.aborted || failed || checksSent >= MAX_DAY_CHECKS) return;
         checksSent++;
-        await days.get(durationMinutes, agentDay, stop).catch((error: unknown) => {
-          if (!stop.aborted) failed ??= { error };
-        });
+        const outcome = await days.get(durationMinutes, agentDay, stop).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+        if (!outcome || stop.aborted) continue;
+        const failure = classify(outcome.error);
+        if (failure?.kind === 'busy' && (pause || busyWaits < BUSY_WAITS_PER_CHECK)) {
+          // Asked again after the wait.
+          queue.unshift(agentDay);
+          if (!pause) {
+            busyWaits++;
+            const wait = Math.min(failure.retryAfter ?? DEFAULT_BUSY_WAIT_S, MAX_BUSY_WAIT_S);
+            pause = pauseFor(wait, stop).then(() => {
+              pause = undefined;
+            });
+          }
+        } else failed ??= outcome;
       }
     };
     await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker));
@@ -272,7 +313,7 @@ export const openDay = (list: BookingDate[] | undefined, day: string): BookingDa
  */
 function dayEntry(date: string, found: number, openWithoutCount: boolean, checking: boolean): CalendarDay {
   if (found && !openWithoutCount && !checking) return { date, available: true, slotCount: found };
-  if (found || openWithoutCount) return { date, available: true };
+  if (found || openWithoutCount) return checking ? { date, available: true, checking } : { date, available: true };
   return checking ? { date, available: false, checking } : { date, available: false, slotCount: 0 };
 }
 
