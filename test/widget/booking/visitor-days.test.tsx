@@ -174,6 +174,9 @@ describe('the month while its days are checked (a visitor in Auckland, the demo 
     fireEvent.click(thursday);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.dateHeading);
     expect(h.events).toEqual([]);
+    // Wednesday 25 holds New York's Tuesday (known) and Wednesday before 6:00 (still coming): offered, not counted yet.
+    const wednesday = await screen.findByRole('button', { name: 'Wednesday, November 25, 2026, times available' });
+    expect(wednesday.getAttribute('aria-disabled')).toBeNull();
 
     // New York's Monday, 09:00 to 16:30, is Auckland's Tuesday, 3:00 to 10:30.
     await chooseDay(/^Tuesday, November 24, 2026, 31 times available$/);
@@ -187,6 +190,9 @@ describe('the month while its days are checked (a visitor in Auckland, the demo 
     expect(screen.queryAllByRole('button', { name: /checking for times$/ })).toEqual([]);
     expect((await dayButton('Thursday, November 26, 2026')).getAttribute('aria-label')).toBe(
       'Thursday, November 26, 2026, 31 times available',
+    );
+    expect((await dayButton('Wednesday, November 25, 2026')).getAttribute('aria-label')).toBe(
+      'Wednesday, November 25, 2026, 31 times available',
     );
     // Auckland's Monday 30 is New York's Sunday evening and Monday before 6:00: nothing.
     expect((await dayButton('Monday, November 30, 2026')).getAttribute('aria-label')).toBe('Monday, November 30, 2026, not available');
