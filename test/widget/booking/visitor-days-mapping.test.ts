@@ -52,11 +52,12 @@ interface FakeService {
 
 /**
  * The service of an agent in New York whose open times are `timesOf(day)`; `hold` keeps slots answers until
- * release(); `failOn` answers that day's slots with a 500; `busyOn` answers that day's first slots request
+ * release(); `failOn` answers that day's first slots request with a 500; `busyOn` answers that day's first slots request
  * with a 429 that asks to wait 30 s.
  */
 function fakeService(timesOf: (day: string) => string[], options: { hold?: boolean; failOn?: string; busyOn?: string } = {}): FakeService {
   let busy = options.busyOn;
+  let failing = options.failOn;
   const held: (() => void)[] = [];
   let releasing = !options.hold;
   let atOnce = 0;
@@ -90,8 +91,10 @@ function fakeService(timesOf: (day: string) => string[], options: { hold?: boole
           const answer = () => {
             atOnce--;
             if (call?.signal?.aborted) return;
-            if (date === options.failOn) reject(new ApiError('Server error', { kind: 'http', status: 500 }));
-            else if (date === busy) {
+            if (date === failing) {
+              failing = undefined;
+              reject(new ApiError('Server error', { kind: 'http', status: 500 }));
+            } else if (date === busy) {
               busy = undefined;
               reject(new ApiError('Too many requests', { kind: 'http', status: 429, retryAfter: 30 }));
             } else
@@ -226,7 +229,7 @@ describe('while the check runs', () => {
     expect(availability.daysOfMonth('2026-11')?.filter((day) => day.checking)).toHaveLength(25);
   });
 
-  test('a failed slots request: the rest is not asked for, the unknown days are offered without a count, and the failure is reported once', async () => {
+  test('a failed slots request: the rest is not asked for, the unknown days are offered without a count, the failure is reported once, and the month shown again asks again', async () => {
     const service = fakeService(weekdays, { failOn: '2026-11-02' });
     const { availability, events } = availabilityFor('Pacific/Auckland', service, rangeFrom('2026-11-02', '2026-12-31'));
     const list = await availability.checkMonth('2026-11', new AbortController().signal);
@@ -238,6 +241,12 @@ describe('while the check runs', () => {
     expect(events.filter((event) => event.type === 'error')).toEqual([
       { type: 'error', payload: expect.objectContaining({ scope: 'booking', request: 'slots', status: 500 }) },
     ]);
+
+    const again = await availability.checkMonth('2026-11', new AbortController().signal);
+    expect(again?.find((day) => day.date === '2026-11-03')).toEqual({ date: '2026-11-03', available: true, slotCount: 16 });
+    expect(Object.keys(offered(again))).toHaveLength(20);
+    // The three answered the first time are not asked for again.
+    expect(service.asked).toHaveLength(21 + 1);
   });
 });
 

@@ -91,7 +91,8 @@ export interface Availability {
   /**
    * As loadMonth, then checks the days: fetches the slots of the open agent days that overlap a day of
    * the shown zone without being that day, CHECKS_AT_ONCE at a time, until `signal` aborts (another month
-   * shown) or the stores end. What a failure or the budget leaves unknown is offered as the dates tell.
+   * shown) or the stores end. After a 429 it waits for the reset; what a failure or the budget leaves
+   * unknown is offered as the dates tell.
    */
   checkMonth(month: string, signal?: AbortSignal): Promise<CalendarDay[] | undefined>;
   /** Fetches month `month`'s agent dates, e.g. the next month ahead of the visitor. */
@@ -216,6 +217,8 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
   /** Fetches the slots of month `month`'s unknown agent days (see checkMonth in Availability) until `stop` aborts. */
   async function checkDays(month: string, stop: AbortSignal): Promise<void> {
     const durationMinutes = minutes();
+    // What an earlier check could not learn is asked for again.
+    unchecked.value = new Set();
     // In the agent's own zone, or one whose offset agrees with it all month, each day is exactly one agent
     // day and is counted from the month's dates (readDay): nothing is unknown, and no request is sent.
     const wanted = readMonth(month).unknown;
@@ -254,8 +257,16 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
     // Stopped: the month is no longer shown; its next check asks again for what is still unknown.
     if (stop.aborted) return;
     if (failed) reportFailure(ctx, 'slots', failed.error);
-    const left = wanted.filter((agentDay) => days.read(durationMinutes, agentDay) === undefined);
-    if (left.length) unchecked.value = new Set([...unchecked.peek(), ...left.map((agentDay) => `${durationMinutes}/${agentDay}`)]);
+    markUnchecked(
+      durationMinutes,
+      wanted.filter((agentDay) => days.read(durationMinutes, agentDay) === undefined),
+    );
+  }
+
+  /** Agent days `agentDays` will not be checked: offered as the dates tell until their slots come. */
+  function markUnchecked(durationMinutes: number, agentDays: string[]): void {
+    if (agentDays.length)
+      unchecked.value = new Set([...unchecked.peek(), ...agentDays.map((agentDay) => `${durationMinutes}/${agentDay}`)]);
   }
 
   /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
@@ -289,9 +300,12 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
     },
     loadSlots: (day) => settle(() => readDay(day, true)),
     refetchAgentDay(minutesOfDuration, day) {
-      // Forgotten first, so the cache fetches the day again.
+      // Forgotten first, so the cache fetches the day again; if that fails, the day is offered as the dates tell, not left checking.
       days.set(minutesOfDuration, day);
-      return days.get(minutesOfDuration, day);
+      return days.get(minutesOfDuration, day).catch((error: unknown) => {
+        markUnchecked(minutesOfDuration, [day]);
+        throw error;
+      });
     },
     forgetMonth: (minutesOfDuration, month) => months.set(minutesOfDuration, month),
     clear() {
