@@ -1,12 +1,14 @@
 // The month grid, after the WAI-ARIA APG date picker grid: one tab stop (roving tabindex), arrows
 // by day and week, Home/End to the week's ends, PageUp/PageDown by month, Enter/Space to choose.
-// Unavailable days stay focusable (aria-disabled) so the arrows can cross them.
+// Unavailable days stay focusable (aria-disabled) so the arrows can cross them, and so do days whose
+// times are still being checked: not offered until known, said to be checked, and a polite status says
+// the month is being checked while any is.
 import { Component, type TargetedKeyboardEvent } from 'preact';
 import { addDays, addMonths, daysInMonth, weekday } from '../../core/time';
 import { fmt, plural } from '../i18n/format';
 import { formatDate, monthName, weekStart } from './intl';
 import type { Env } from './parts';
-import { openDay, type BookingFlow } from './state';
+import { openDay, type BookingFlow, type CalendarDay } from './state';
 
 /** The same day of the month `k` months away, or that month's last day. */
 const shiftMonth = (date: string, k: number): string => {
@@ -46,11 +48,12 @@ export class Calendar extends Component<CalendarProps> {
     const start = weekStart(locale);
     /** A day's column: 0 is the locale's first day of the week. */
     const column = (day: string) => (weekday(day) - start + 7) % 7;
-    /** A day's times, in words: none, some (not counted yet), or how many. */
-    const availability = (open: unknown, count: number | undefined): string => {
-      if (!open) return t.timesNone;
-      return count === undefined ? t.timesSome : plural(locale, t.timesCount, count);
+    /** A day's times, in words: being checked, none, some (not counted yet), or how many. */
+    const availability = (entry: CalendarDay | undefined): string => {
+      if (!entry?.available) return entry?.checking ? t.timesChecking : t.timesNone;
+      return entry.slotCount === undefined ? t.timesSome : plural(locale, t.timesCount, entry.slotCount);
     };
+    const checking = !!list?.some((entry) => entry.checking);
     const lead = column(first);
     // Whole weeks from the one holding the 1st; days of other months are drawn as empty cells.
     const weeks = Array.from({ length: Math.ceil((lead + daysInMonth(month)) / 7) }, (_, w) =>
@@ -126,8 +129,7 @@ export class Calendar extends Component<CalendarProps> {
                 {week.map((day) => {
                   if (!day.startsWith(month)) return <td role="gridcell" />;
                   const open = openDay(list, day);
-                  const count = open?.slotCount;
-                  const status = list ? availability(open, count) : '';
+                  const status = list ? availability(list.find((entry) => entry.date === day)) : '';
                   const name = formatDate(locale, day);
                   return (
                     <td role="gridcell" aria-selected={day === selected || undefined}>
@@ -150,6 +152,10 @@ export class Calendar extends Component<CalendarProps> {
             ))}
           </tbody>
         </table>
+        {/* Below the grid, so the days do not move when it comes and goes. */}
+        <p role="status" class="sub">
+          {checking ? t.checkingDays : ''}
+        </p>
       </div>
     );
   }

@@ -24,6 +24,8 @@ export const bookingStrings = {
   timesCount: 'one: {count} time available | other: {count} times available',
   timesSome: 'times available',
   timesNone: 'not available',
+  timesChecking: 'checking for times',
+  checkingDays: 'Checking which days have free times in your time zone…',
 
   timeHeading: 'Choose a time',
   timesIn: 'Times in {zone}',

@@ -238,7 +238,13 @@ describe('time zones', () => {
     expect(tokyo.at(-1)).toBe('11:45 PM');
     expect(tokyo).toContain('6:30 AM');
     expect(tokyo).not.toContain('6:45 AM');
-    expect(sentTo(h, '/slots').map((s) => s.url.searchParams.get('date'))).toEqual(['2026-11-23', '2026-11-24']);
+    // The month's check asked once for each open New York day November overlaps (its Sunday is closed,
+    // Saturday 21 has nothing left after the notice): choosing the day asked for nothing more.
+    expect(
+      sentTo(h, '/slots')
+        .map((s) => s.url.searchParams.get('date'))
+        .sort(),
+    ).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-30']);
     expect(h.events.at(-1)?.payload).toMatchObject({ date: '2026-11-24', timezone: 'Asia/Tokyo' });
 
     // The same day on the agent's clock: Tuesday 24 in New York.

@@ -1,6 +1,7 @@
 // The calendar in the visitor's zone: each visitor day made of the agent days it overlaps, "today" the
 // visitor's, and days of 23 and 25 hours (the visitor's and the agent's) holding exactly their times.
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { http } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { DEMO_AGENT_ID } from '../../../src/sandbox';
 import { chooseDay, chooseDuration, heading, makeContext, renderBook, sentTo, t, useBookingServer } from './helpers';
@@ -27,21 +28,26 @@ describe('a visitor in Auckland, an agent in Berlin', () => {
     await chooseDuration('15 min intro');
     expect(screen.getByText(/^Times in New Zealand Daylight Time/)).toBeTruthy();
     expect((await dayButton('Sunday, November 22, 2026')).getAttribute('aria-current')).toBe('date');
-    // Berlin's Friday afternoon is Auckland's Saturday morning; Berlin's weekend is nobody's. Until a
-    // day's slots are fetched, a day that overlaps an open Berlin day is offered without a count.
+    // Berlin's Friday afternoon (12:00 to 16:45) is Auckland's Saturday morning; Berlin's weekend is
+    // nobody's. The month's check fetched each open Berlin day's slots once, so every day is counted.
     await waitFor(async () =>
       expect((await dayButton('Saturday, November 28, 2026')).getAttribute('aria-label')).toBe(
-        'Saturday, November 28, 2026, times available',
+        'Saturday, November 28, 2026, 20 times available',
       ),
     );
     expect((await dayButton('Sunday, November 29, 2026')).getAttribute('aria-disabled')).toBe('true');
-    expect(sentTo(h, '/slots')).toHaveLength(0);
+    const berlinDays = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30'];
+    const asked = () =>
+      sentTo(h, '/slots')
+        .map((s) => s.url.searchParams.get('date'))
+        .sort();
+    expect(asked()).toEqual(berlinDays);
 
     await chooseDay('Tuesday, November 24, 2026');
     expect(screen.getByText('Tuesday, November 24, 2026')).toBeTruthy();
     const labels = await slotLabels();
-    // The two Berlin days it overlaps, and no more.
-    expect(sentTo(h, '/slots').map((s) => s.url.searchParams.get('date'))).toEqual(['2026-11-23', '2026-11-24']);
+    // The two Berlin days it overlaps were fetched by the check: choosing the day asks for nothing more.
+    expect(asked()).toEqual(berlinDays);
     expect(labels.slice(0, 2)).toEqual(['12:00 AM', '12:15 AM']);
     expect(labels).toContain('4:45 AM');
     expect(labels).not.toContain('5:00 AM');
@@ -73,15 +79,19 @@ describe('a visitor in Auckland, an agent in Berlin', () => {
 });
 
 describe('a visitor in Los Angeles, an agent in Berlin', () => {
-  test('a day that only its slots show to be empty says so once chosen, and is not offered again', async () => {
+  test('a day that overlaps an open agent day but holds none of its times is never offered', async () => {
     const h = agentInBerlin('2026-11-21T15:00:00Z', WEEKDAYS, 'America/Los_Angeles');
     await chooseDuration('15 min intro');
-    // Los Angeles' Sunday 29 runs to 09:00 Monday in Berlin: open there, so the day is offered until its slots are known.
-    await chooseDay('Sunday, November 29, 2026');
-    expect(await screen.findByText(t.noSlots)).toBeTruthy();
-    expect(sentTo(h, '/slots').map((s) => s.url.searchParams.get('date'))).toEqual(['2026-11-30']);
-    fireEvent.click(screen.getByRole('button', { name: t.back }));
-    expect((await dayButton('Sunday, November 29, 2026')).getAttribute('aria-label')).toBe('Sunday, November 29, 2026, not available');
+    // Los Angeles' Sunday 29 runs to 09:00 Monday in Berlin, before Berlin opens: checked, not offered.
+    await waitFor(async () =>
+      expect((await dayButton('Sunday, November 29, 2026')).getAttribute('aria-label')).toBe('Sunday, November 29, 2026, not available'),
+    );
+    // Each open Berlin day the month overlaps, once: Los Angeles' Monday 30 runs to 09:00 on 1 December there.
+    expect(
+      sentTo(h, '/slots')
+        .map((s) => s.url.searchParams.get('date'))
+        .sort(),
+    ).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01']);
     // Berlin's Monday, 09:00 to 17:00, is all on Los Angeles' Monday, midnight to 8 AM.
     await chooseDay('Monday, November 30, 2026');
     const labels = await slotLabels();
@@ -132,5 +142,86 @@ describe('days of 23 and 25 hours, every 15 minutes free', () => {
     const labels = await timesOn(now, 'America/Los_Angeles', day, true);
     expect(labels).toHaveLength(count);
     expect(labels).not.toContain('2:00 AM');
+  });
+});
+
+describe('the month while its days are checked (a visitor in Auckland, the demo agent in New York)', () => {
+  /** Holds the slots answers of every New York day but `free` until release(). */
+  function holdSlots(free: string[]) {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    api.server.use(
+      http.get(`${api.baseUrl}/booking/public/slots`, async ({ request }) => {
+        if (!free.includes(new URL(request.url).searchParams.get('date') ?? '')) await released;
+        return api.sandbox().handle(request);
+      }),
+    );
+    return release;
+  }
+  const statuses = () => screen.getAllByRole('status').map((status) => status.textContent);
+
+  test('says it is checking, offers no unknown day, lets the visitor pick a day already known, then counts every day', async () => {
+    // New York's Monday 23 and Tuesday 24 are answered at once: Auckland's Tuesday 24 is known.
+    const release = holdSlots(['2026-11-23', '2026-11-24']);
+    const h = makeContext(api.baseUrl, { visitorTimeZone: 'Pacific/Auckland' });
+    renderBook(h);
+    await chooseDuration();
+    await waitFor(() => expect(statuses()).toContain(t.checkingDays));
+    const thursday = await screen.findByRole('button', { name: 'Thursday, November 26, 2026, checking for times' });
+    expect(thursday.getAttribute('aria-disabled')).toBe('true');
+    // The grid is not busy as a whole: the days known can be read and picked.
+    expect(screen.getByRole('grid', { name: 'November 2026' }).getAttribute('aria-busy')).toBeNull();
+    fireEvent.click(thursday);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.dateHeading);
+    expect(h.events).toEqual([]);
+    // Wednesday 25 holds New York's Tuesday (known) and Wednesday before 6:00 (still coming): offered, not counted yet.
+    const wednesday = await screen.findByRole('button', { name: 'Wednesday, November 25, 2026, times available' });
+    expect(wednesday.getAttribute('aria-disabled')).toBeNull();
+
+    // New York's Monday, 09:00 to 16:30, is Auckland's Tuesday, 3:00 to 10:30.
+    await chooseDay(/^Tuesday, November 24, 2026, 31 times available$/);
+    const times = await screen.findAllByRole('button', { name: /, New Zealand Daylight Time$/ });
+    expect([times[0]?.textContent, times.at(-1)?.textContent]).toEqual(['3:00 AM', '10:30 AM']);
+    fireEvent.click(screen.getByRole('button', { name: t.back }));
+    await heading(t.dateHeading);
+
+    release();
+    await waitFor(() => expect(statuses()).not.toContain(t.checkingDays));
+    expect(screen.queryAllByRole('button', { name: /checking for times$/ })).toEqual([]);
+    expect((await dayButton('Thursday, November 26, 2026')).getAttribute('aria-label')).toBe(
+      'Thursday, November 26, 2026, 31 times available',
+    );
+    expect((await dayButton('Wednesday, November 25, 2026')).getAttribute('aria-label')).toBe(
+      'Wednesday, November 25, 2026, 31 times available',
+    );
+    // Auckland's Monday 30 is New York's Sunday evening and Monday before 6:00: nothing.
+    expect((await dayButton('Monday, November 30, 2026')).getAttribute('aria-label')).toBe('Monday, November 30, 2026, not available');
+  });
+
+  test('a slots request that fails during the check: the day stays selectable, and the day says what it finds', async () => {
+    api.use({ faults: [{ path: '/booking/public/slots', kind: 'gateway', times: 1 }] });
+    const h = makeContext(api.baseUrl, { visitorTimeZone: 'Pacific/Auckland' });
+    renderBook(h);
+    await chooseDuration();
+    // Reported as the flow reports a failed request, once, and nothing is left "checking".
+    await waitFor(() =>
+      expect(h.events.filter((e) => e.type === 'error')).toEqual([
+        { type: 'error', payload: expect.objectContaining({ request: 'slots', status: 502 }) },
+      ]),
+    );
+    await waitFor(() => expect(statuses()).not.toContain(t.checkingDays));
+    expect(screen.queryAllByRole('button', { name: /checking for times$/ })).toEqual([]);
+    const uncounted = screen.getAllByRole('button', { name: /, times available$/ });
+    expect(uncounted.length).toBeGreaterThan(0);
+    const [first] = uncounted;
+    if (!first) throw new Error('no day offered without a count');
+    fireEvent.click(first);
+    await heading(t.timeHeading);
+    // Fetched again once chosen: its times, or the sentence it says today.
+    await waitFor(() =>
+      expect(
+        screen.queryAllByRole('button', { name: /, New Zealand Daylight Time$/ }).length || screen.queryByText(t.noSlots),
+      ).toBeTruthy(),
+    );
   });
 });

@@ -2,11 +2,51 @@
 // month's dates, a day's slots); this model fetches them through caches and turns them into the days
 // and times of the shown zone, the visitor's or, after a switch, the agent's.
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { anySignal } from '../../../core/http';
 import { addDays, daysAcross, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import type { BookingConfig, BookingDate, DurationOption } from '../../../core/types';
 import type { BookingContext } from '../types';
 import { createCache } from './cache';
+import { classify } from '../../platform/failure';
+import { reportFailure } from './report';
 import type { Requests } from './requests';
+
+/** A month's check asks for this many agent days' slots at a time. */
+export const CHECKS_AT_ONCE = 4;
+/**
+ * The most agent days' slots the checks of months ask for while the stores live (a month needs at most
+ * 32): about five months of days, so a visitor paging far ahead does not spend the service's rate limit.
+ * Past it, days are offered as the dates tell, their times fetched once chosen.
+ */
+export const MAX_DAY_CHECKS = 160;
+/**
+ * A check told it asks too often (429) waits as the spec asks, until the reset (Retry-After, else this
+ * default), at most MAX_BUSY_WAIT_S and BUSY_WAITS_PER_CHECK times, its days still `checking`, and goes on.
+ */
+const DEFAULT_BUSY_WAIT_S = 5;
+const MAX_BUSY_WAIT_S = 60;
+const BUSY_WAITS_PER_CHECK = 2;
+
+/** Resolves after `seconds`, or at once when `stop` aborts. */
+const pauseFor = (seconds: number, stop: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, seconds * 1000);
+    stop.addEventListener('abort', done, { once: true });
+  });
+
+/** A day of the shown zone in the calendar: the API's shape, and whether its times are still being checked. */
+export interface CalendarDay extends BookingDate {
+  /**
+   * The slots of an agent day it overlaps are on their way: a day not known to have times is not offered
+   * yet, nor said to be unavailable; one known to have some is offered, its count still to come.
+   */
+  checking?: boolean;
+}
 
 /** A free time: the API's agent-zone date and HH:MM (sent back unchanged on create) and the instant they name. */
 export interface Slot {
@@ -25,11 +65,15 @@ export interface AgentRange {
 /** What a day of the shown zone needs fetched before it is known. */
 type Fetch = () => Promise<unknown>;
 
-/** A day of the shown zone as far as is known: its calendar entry, its free times, and what is still to fetch. */
+/**
+ * A day of the shown zone as far as is known: its calendar entry, its free times, what is still to
+ * fetch, and the open agent days whose slots would tell whether it has times (what a month's check fetches).
+ */
 interface DayReading {
-  entry: BookingDate;
+  entry: CalendarDay;
   slots: Slot[];
   need: Fetch[];
+  unknown: string[];
 }
 
 export interface Availability {
@@ -41,9 +85,16 @@ export interface Availability {
   /** Bounds in the shown zone: today, and the last day with a bookable agent day in it. */
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   /** Month `month`'s days in the shown zone (tracked); undefined while the agent months they overlap load. */
-  daysOfMonth(month: string): BookingDate[] | undefined;
-  /** Fetches what month `month` needs, then its days. */
-  loadMonth(month: string): Promise<BookingDate[] | undefined>;
+  daysOfMonth(month: string): CalendarDay[] | undefined;
+  /** Fetches the agent dates month `month` needs, then its days (some still `checking`). */
+  loadMonth(month: string): Promise<CalendarDay[] | undefined>;
+  /**
+   * As loadMonth, then checks the days: fetches the slots of the open agent days that overlap a day of
+   * the shown zone without being that day, CHECKS_AT_ONCE at a time, until `signal` aborts (another month
+   * shown) or the stores end. After a 429 it waits for the reset; what a failure or the budget leaves
+   * unknown is offered as the dates tell.
+   */
+  checkMonth(month: string, signal?: AbortSignal): Promise<CalendarDay[] | undefined>;
   /** Fetches month `month`'s agent dates, e.g. the next month ahead of the visitor. */
   prefetchMonth(month: string): Promise<unknown>;
   /** Day `day`'s free times in the shown zone, in order (tracked); null while they load. */
@@ -75,9 +126,15 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
   const months = createCache((minutes, month) =>
     client.dates({ agentId, month, durationMinutes: minutes }, { signal: requests.signal }).then((answer) => answer.dates),
   );
-  const days = createCache((minutes, date) =>
-    client.slots({ agentId, date, durationMinutes: minutes }, { signal: requests.signal }).then((answer) => answer.slots),
+  const days = createCache((minutes, date, signal) =>
+    client
+      .slots({ agentId, date, durationMinutes: minutes }, { signal: anySignal(signal, requests.signal) })
+      .then((answer) => answer.slots),
   );
+  /** Agent days (as `minutes/day`) a check could not learn: offered without a count, as the dates tell, until their slots come. */
+  const unchecked = signal<ReadonlySet<string>>(new Set());
+  /** Slots requests the checks have sent: bounded by MAX_DAY_CHECKS. */
+  let checksSent = 0;
 
   const agentZone = (): string => config.peek()?.timezone ?? 'UTC';
   // The switch is offered once the config is in: the agent's zone is known by then.
@@ -112,10 +169,9 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
   /**
    * Day `day` of the shown zone: whether it is open and how many times it has, its free times in order
    * when `listing`, and the fetches still needed to know. Where the day is exactly one agent day the
-   * calendar counts from the month's dates. Where it overlaps two, it counts from their slots once
-   * fetched (the day's own, when chosen) and until then offers the day when either is open, without
-   * a count: a slots request per day of the month would spend a visitor's share of the rate limit
-   * (the proxy's 30 a minute per address) on one month.
+   * calendar counts from the month's dates. Where it overlaps two, an open agent day's slots tell which
+   * of its times fall on the day: until the month's check (or the day chosen) brings them, the day is
+   * `checking`; when the check could not learn them, it is offered without a count, as the dates tell.
    */
   function readDay(day: string, listing: boolean): DayReading {
     const { today, last } = bounds.value;
@@ -124,8 +180,9 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
     // Outside the bounds no agent day is looked at (so `exact` need not be said).
     const { days: overlapped, exact } = day < today || day > last ? { days: [] } : daysAcross(day, shownZone(), agentZone());
     const countFromMonth = exact && !listing;
-    let entry: BookingDate | undefined;
+    let entry: CalendarDay | undefined;
     let openWithoutCount = false;
+    const unknown: string[] = [];
     // Only bookable agent days count.
     const agentRange = range.value;
     for (const agentDay of overlapped.filter((d) => d >= agentRange.today && d <= agentRange.last)) {
@@ -137,21 +194,79 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
       else if (countFromMonth) entry = { date: day, available: !!open, slotCount: open?.slotCount };
       else if (times) found.push(...times);
       else if (open && listing) need.push(() => days.get(minutes(), agentDay));
-      else if (open) openWithoutCount = true;
+      else if (open && unchecked.value.has(`${minutes()}/${agentDay}`)) openWithoutCount = true;
+      else if (open) unknown.push(agentDay);
     }
-    const available = openWithoutCount || found.length > 0;
     return {
-      entry: entry ?? { date: day, available, slotCount: openWithoutCount ? undefined : found.length },
+      entry: entry ?? dayEntry(day, found.length, openWithoutCount, unknown.length > 0),
       need,
+      unknown,
       slots: found.sort((a, b) => +a.instant - +b.instant),
     };
   }
 
-  /** Month `month` of the shown zone, day by day, and what is still to fetch to know it. */
-  function readMonth(month: string): { need: Fetch[]; list: BookingDate[] | undefined } {
+  /** Month `month` of the shown zone, day by day, what is still to fetch to know it, and the agent days its check fetches. */
+  function readMonth(month: string): { need: Fetch[]; list: CalendarDay[] | undefined; unknown: string[] } {
     const readings = Array.from({ length: daysInMonth(month) }, (_, i) => readDay(addDays(`${month}-01`, i), false));
     const need = readings.flatMap((reading) => reading.need);
-    return { need, list: need.length ? undefined : readings.map((reading) => reading.entry) };
+    // An agent day overlaps two days of the shown zone: asked for once.
+    const unknown = [...new Set(readings.flatMap((reading) => reading.unknown))];
+    return { need, list: need.length ? undefined : readings.map((reading) => reading.entry), unknown };
+  }
+
+  /** Fetches the slots of month `month`'s unknown agent days (see checkMonth in Availability) until `stop` aborts. */
+  async function checkDays(month: string, stop: AbortSignal): Promise<void> {
+    const durationMinutes = minutes();
+    // What an earlier check could not learn is asked for again.
+    unchecked.value = new Set();
+    // In the agent's own zone, or one whose offset agrees with it all month, each day is exactly one agent
+    // day and is counted from the month's dates (readDay): nothing is unknown, and no request is sent.
+    const wanted = readMonth(month).unknown;
+    if (!wanted.length) return;
+    const queue = [...wanted];
+    let failed: { error: unknown } | undefined;
+    /** The wait after a 429, which every worker keeps. */
+    let pause: Promise<void> | undefined;
+    let busyWaits = 0;
+    const worker = async (): Promise<void> => {
+      for (let agentDay = queue.shift(); agentDay !== undefined; agentDay = queue.shift()) {
+        if (pause) await pause;
+        // After a failure (the service down, or still busy) the rest is not asked for: the days are offered as the dates tell.
+        if (stop.aborted || failed || checksSent >= MAX_DAY_CHECKS) return;
+        checksSent++;
+        const outcome = await days.get(durationMinutes, agentDay, stop).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+        if (!outcome || stop.aborted) continue;
+        const failure = classify(outcome.error);
+        if (failure?.kind === 'busy' && (pause || busyWaits < BUSY_WAITS_PER_CHECK)) {
+          // Asked again after the wait.
+          queue.unshift(agentDay);
+          if (!pause) {
+            busyWaits++;
+            const wait = Math.min(failure.retryAfter ?? DEFAULT_BUSY_WAIT_S, MAX_BUSY_WAIT_S);
+            pause = pauseFor(wait, stop).then(() => {
+              pause = undefined;
+            });
+          }
+        } else failed ??= outcome;
+      }
+    };
+    await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker));
+    // Stopped: the month is no longer shown; its next check asks again for what is still unknown.
+    if (stop.aborted) return;
+    if (failed) reportFailure(ctx, 'slots', failed.error);
+    markUnchecked(
+      durationMinutes,
+      wanted.filter((agentDay) => days.read(durationMinutes, agentDay) === undefined),
+    );
+  }
+
+  /** Agent days `agentDays` will not be checked: offered as the dates tell until their slots come. */
+  function markUnchecked(durationMinutes: number, agentDays: string[]): void {
+    if (agentDays.length)
+      unchecked.value = new Set([...unchecked.peek(), ...agentDays.map((agentDay) => `${durationMinutes}/${agentDay}`)]);
   }
 
   /** Fetches what `read` needs, step by step (the slots of a day once its month tells it is open), and reads it again. */
@@ -173,6 +288,11 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
     bounds,
     daysOfMonth: (month) => readMonth(month).list,
     loadMonth: async (month) => (await settle(() => readMonth(month))).list,
+    async checkMonth(month, signal) {
+      await settle(() => readMonth(month));
+      await checkDays(month, anySignal(signal, requests.signal));
+      return readMonth(month).list;
+    },
     prefetchMonth: (month) => months.get(minutes(), month),
     slotsOn(day) {
       const reading = readDay(day, true);
@@ -180,14 +300,18 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
     },
     loadSlots: (day) => settle(() => readDay(day, true)),
     refetchAgentDay(minutesOfDuration, day) {
-      // Forgotten first, so the cache fetches the day again.
+      // Forgotten first, so the cache fetches the day again; if that fails, the day is offered as the dates tell, not left checking.
       days.set(minutesOfDuration, day);
-      return days.get(minutesOfDuration, day);
+      return days.get(minutesOfDuration, day).catch((error: unknown) => {
+        markUnchecked(minutesOfDuration, [day]);
+        throw error;
+      });
     },
     forgetMonth: (minutesOfDuration, month) => months.set(minutesOfDuration, month),
     clear() {
       months.clear();
       days.clear();
+      unchecked.value = new Set();
     },
   };
 }
@@ -196,5 +320,17 @@ export function createAvailability({ ctx, requests, config, duration, range }: A
 export const openDay = (list: BookingDate[] | undefined, day: string): BookingDate | undefined =>
   list?.find((entry) => entry.date === day && entry.available);
 
-/** The first bookable day of a month's days `list`. */
-export const firstFreeDay = (list: BookingDate[] | undefined): string | undefined => list?.find((entry) => entry.available)?.date;
+/**
+ * A day's calendar entry from what is known of it: `found` free times, an open agent day whose times could
+ * not be learned (`openWithoutCount`), one whose times are on their way (`checking`). A count is given
+ * only when every time of the day is known.
+ */
+function dayEntry(date: string, found: number, openWithoutCount: boolean, checking: boolean): CalendarDay {
+  if (found && !openWithoutCount && !checking) return { date, available: true, slotCount: found };
+  if (found || openWithoutCount) return checking ? { date, available: true, checking } : { date, available: true };
+  return checking ? { date, available: false, checking } : { date, available: false, slotCount: 0 };
+}
+
+/** The first day of a month's days `list` that has free times, or may have (its check is on its way). */
+export const firstFreeDay = (list: CalendarDay[] | undefined): string | undefined =>
+  list?.find((entry) => entry.available || entry.checking)?.date;

@@ -4,11 +4,11 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { addDays, addMonths, daysInMonth, instantToZoned } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
-import type { Booking, BookingConfig, BookingDate, DurationOption } from '../../../core/types';
+import type { Booking, BookingConfig, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
-import { createAvailability, firstFreeDay, openDay, type AgentRange, type Slot } from './availability';
+import { createAvailability, firstFreeDay, openDay, type AgentRange, type CalendarDay, type Slot } from './availability';
 import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
 import { logError } from '../../platform/log';
@@ -28,8 +28,11 @@ export interface BookingFlow extends Failures {
   /** Bounds in the shown zone: today, and the last day with a bookable agent day in it. */
   readonly bounds: ReadonlySignal<{ today: string; last: string }>;
   readonly month: ReadonlySignal<string>;
-  /** The shown month's days in the shown zone (not the API's agent-zone dates); undefined while the agent months they overlap load. */
-  readonly monthDates: ReadonlySignal<BookingDate[] | undefined>;
+  /**
+   * The shown month's days in the shown zone (not the API's agent-zone dates); undefined while the agent
+   * months they overlap load; a day is `checking` while the slots that tell whether it has times come.
+   */
+  readonly monthDates: ReadonlySignal<CalendarDay[] | undefined>;
   /** The calendar's one tab stop. */
   readonly focused: ReadonlySignal<string>;
   readonly notice: ReadonlySignal<Notice>;
@@ -178,9 +181,9 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   }
 
   /**
-   * Shows month `m` (clamped to the bookable range) and prefetches the next. Unless keyboard focus
-   * brought it there (`keepFocus`), the calendar's tab stop goes to the month's first free day, once
-   * known, unless the visitor has moved it meanwhile.
+   * Shows month `m` (clamped to the bookable range), checks its days, and prefetches the next. Unless
+   * keyboard focus brought it there (`keepFocus`), the calendar's tab stop goes to the month's first free
+   * day, once known, unless the visitor has moved it meanwhile.
    */
   function showMonth(m: string, keepFocus?: boolean): void {
     const target = clamp(m, minMonth(), maxMonth());
@@ -190,7 +193,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     const placeholder = keepFocus ? null : (firstFreeDay(monthDates.peek()) ?? clamp(bounds.peek().today, `${target}-01`, `${target}-31`));
     if (placeholder) focused.value = placeholder;
     void runLoad(
-      () => availability.loadMonth(target),
+      // The check stops when another month is shown (the runner aborts this call) or the stores end.
+      (options) => availability.checkMonth(target, options.signal),
       (list) => {
         const free = firstFreeDay(list);
         if (free && focused.peek() === placeholder) focused.value = free;

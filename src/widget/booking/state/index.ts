@@ -6,7 +6,7 @@ import { createLookupStore, type LookupStore } from './lookup';
 import { createRequests } from './requests';
 
 export type { BookingFlow, Step } from './flow';
-export type { Slot } from './availability';
+export type { CalendarDay, Slot } from './availability';
 export type { CancelRefusal, LookupResult, LookupStore } from './lookup';
 export type { Failures, Problem } from './report';
 export { nearest } from './flow';

@@ -78,6 +78,8 @@ const strings: Strings = {
     'zero: لا توجد مواعيد متاحة | one: موعد واحد متاح | two: موعدان متاحان | few: {count} مواعيد متاحة | many: {count} موعدًا متاحًا | other: {count} موعد متاح',
   timesSome: 'توجد مواعيد متاحة',
   timesNone: 'غير متاح',
+  timesChecking: 'جارٍ التحقق من المواعيد',
+  checkingDays: 'جارٍ التحقق من الأيام التي فيها مواعيد متاحة في منطقتك الزمنية…',
 
   timeHeading: 'اختيار الوقت',
   // {zone} is a name like "توقيت وسط أوروبا الرسمي", which already says "توقيت".

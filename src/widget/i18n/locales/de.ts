@@ -75,6 +75,8 @@ const strings: Strings = {
   timesCount: 'one: {count} Termin frei | other: {count} Termine frei',
   timesSome: 'Termine frei',
   timesNone: 'nicht verfügbar',
+  timesChecking: 'Zeiten werden geprüft',
+  checkingDays: 'Wir prüfen, an welchen Tagen in Ihrer Zeitzone Zeiten frei sind…',
 
   timeHeading: 'Uhrzeit auswählen',
   // {zone} is a name like "Mitteleuropäische Normalzeit": a label avoids inflecting it after "in".

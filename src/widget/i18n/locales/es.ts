@@ -75,6 +75,8 @@ const strings: Strings = {
   timesCount: 'one: {count} horario disponible | other: {count} horarios disponibles',
   timesSome: 'horarios disponibles',
   timesNone: 'no disponible',
+  timesChecking: 'comprobando horarios',
+  checkingDays: 'Comprobando qué días tienen horarios libres en tu zona horaria…',
 
   timeHeading: 'Elija una hora',
   // {zone} is a name like "hora estándar de Europa central".

@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: 'one: {count}\u00a0créneau disponible | other: {count}\u00a0créneaux disponibles',
   timesSome: 'créneaux disponibles',
   timesNone: 'indisponible',
+  timesChecking: 'vérification des créneaux',
+  checkingDays: 'Vérification des jours avec des créneaux libres dans votre fuseau horaire…',
 
   timeHeading: 'Choisissez un horaire',
   // {zone} is a name like "heure normale d’Europe centrale".

@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: 'one: מועד פנוי אחד | two: שני מועדים פנויים | other: {count} מועדים פנויים',
   timesSome: 'יש מועדים פנויים',
   timesNone: 'אין מועדים פנויים',
+  timesChecking: 'בודקים מועדים',
+  checkingDays: 'בודקים באילו ימים יש מועדים פנויים באזור הזמן שלך…',
 
   timeHeading: 'בחירת שעה',
   // {zone} is a name like "שעון מרכז אירופה (חורף)".

@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: 'one: {count} orario disponibile | other: {count} orari disponibili',
   timesSome: 'orari disponibili',
   timesNone: 'non disponibile',
+  timesChecking: 'verifica degli orari',
+  checkingDays: 'Verifichiamo quali giorni hanno orari liberi nel tuo fuso orario…',
 
   timeHeading: 'Scelga un orario',
   // {zone} is a name like "Ora standard dell’Europa centrale": a label reads better than "in Ora…".

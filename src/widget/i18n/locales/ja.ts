@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: '空き{count}件',
   timesSome: '空きあり',
   timesNone: '空きなし',
+  timesChecking: '空き時間を確認中',
+  checkingDays: 'お住まいのタイムゾーンで空き時間のある日を確認しています…',
 
   timeHeading: '時間を選択',
   timesIn: 'タイムゾーン：{zone}',

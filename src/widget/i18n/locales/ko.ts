@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: '예약 가능 시간 {count}개',
   timesSome: '예약 가능',
   timesNone: '예약 불가',
+  timesChecking: '예약 가능 시간 확인 중',
+  checkingDays: '사용자의 시간대에서 예약 가능한 날짜를 확인하고 있습니다…',
 
   timeHeading: '시간 선택',
   timesIn: '시간대: {zone}',

@@ -75,6 +75,8 @@ const strings: Strings = {
   timesCount: 'one: {count} tijd beschikbaar | other: {count} tijden beschikbaar',
   timesSome: 'tijden beschikbaar',
   timesNone: 'niet beschikbaar',
+  timesChecking: 'tijden worden gecontroleerd',
+  checkingDays: 'We controleren op welke dagen er in je tijdzone tijden vrij zijn…',
 
   timeHeading: 'Kies een tijd',
   // {zone} is a name like "Midden-Europese standaardtijd".

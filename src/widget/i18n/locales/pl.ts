@@ -78,6 +78,8 @@ const strings: Strings = {
   timesCount: 'one: {count} wolny termin | few: {count} wolne terminy | many: {count} wolnych terminów | other: {count} wolnego terminu',
   timesSome: 'są wolne terminy',
   timesNone: 'brak wolnych terminów',
+  timesChecking: 'sprawdzanie terminów',
+  checkingDays: 'Sprawdzamy, które dni mają wolne terminy w Twojej strefie czasowej…',
 
   timeHeading: 'Wybierz godzinę',
   // {zone} is nominative ("czas środkowoeuropejski standardowy").

@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: 'one: {count} horário disponível | other: {count} horários disponíveis',
   timesSome: 'horários disponíveis',
   timesNone: 'indisponível',
+  timesChecking: 'verificando horários',
+  checkingDays: 'Verificando quais dias têm horários livres no seu fuso horário…',
 
   timeHeading: 'Escolha um horário',
   // {zone} is a name like "Horário Padrão da Europa Central": a label reads better than "em Horário…".

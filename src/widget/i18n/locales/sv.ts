@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: 'one: {count} ledig tid | other: {count} lediga tider',
   timesSome: 'lediga tider',
   timesNone: 'inga lediga tider',
+  timesChecking: 'kontrollerar tider',
+  checkingDays: 'Vi kontrollerar vilka dagar som har lediga tider i din tidszon…',
 
   timeHeading: 'Välj en tid',
   // {zone} is a name like "centraleuropeisk normaltid".

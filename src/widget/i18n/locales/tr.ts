@@ -78,6 +78,8 @@ const strings: Strings = {
   timesCount: 'one: {count} boş saat | other: {count} boş saat',
   timesSome: 'boş saat var',
   timesNone: 'müsait değil',
+  timesChecking: 'saatler kontrol ediliyor',
+  checkingDays: 'Saat diliminizde hangi günlerde boş saat olduğu kontrol ediliyor…',
 
   timeHeading: 'Bir saat seçin',
   timesIn: 'Saat dilimi: {zone}',

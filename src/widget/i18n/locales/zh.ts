@@ -76,6 +76,8 @@ const strings: Strings = {
   timesCount: '{count} 个可预约时段',
   timesSome: '有可预约时段',
   timesNone: '不可预约',
+  timesChecking: '正在查询时间',
+  checkingDays: '正在查询您所在时区中哪些日期有空闲时间…',
 
   timeHeading: '选择时间',
   timesIn: '时区：{zone}',
