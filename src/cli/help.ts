@@ -3,16 +3,18 @@ import { EXIT } from './errors';
 import { optionsOf, type Command } from './command';
 
 const ENVIRONMENT = [
-  ['AGENT_API_KEY', 'the API key (sk_live_…); read from the environment only, never a flag'],
+  ['AGENT_API_KEY', 'the API key (sk_live_…); never a flag. Wins over the one stored by agent-widget login'],
   ['AGENT_BASE_URL', 'the service, e.g. https://api.example.com (npm start: http://localhost:5173/sandbox)'],
   ['AGENT_ID', 'the agent, unless --agent is given'],
+  ['AGENT_WIDGET_PROFILE', 'the stored profile to use, unless --profile is given (default: default)'],
+  ['AGENT_WIDGET_CONFIG_DIR', 'where login keeps config.json (default: the platform’s config directory)'],
   ['NO_COLOR', 'set to turn colour off'],
 ] as const;
 
 const EXIT_CODES: [number, string][] = [
   [EXIT.ok, 'done'],
   [EXIT.failed, 'the work failed: processing or training ended in error, a limit check said no, removal declined'],
-  [EXIT.usage, 'wrong command line or missing environment variable'],
+  [EXIT.usage, 'wrong command line, or a missing key, base URL or agent'],
   [EXIT.auth, 'the service refused the API key (401/403)'],
   [EXIT.notFound, 'not found (404)'],
   [EXIT.refused, 'the service refused the request (400) or not enough credits (402)'],

@@ -1,20 +1,23 @@
 // The CLI as a function of its arguments, environment and streams, returning the exit code, so it
-// runs the same from the bin and in tests. Reads the key from the environment only.
-import { createInterface } from 'node:readline/promises';
+// runs the same from the bin and in tests. The key comes from the environment or the stored profile.
 import { createAgentClient, type AgentClient } from '../server/agent-client';
 import { defaultSleep } from '../server/poll';
-import { httpUrl } from '../server/url';
 import { parseCommand, type Command, type Context } from './command';
 import { analyticsCommands } from './commands/analytics';
 import { documentCommands } from './commands/documents';
+import { loginCommands } from './commands/login';
 import { sourceCommands } from './commands/sources';
 import { usageCommands } from './commands/usage';
+import { configFile, readConfig } from './config';
 import { type CliError, EXIT, printableUrl, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
+import { noApiHere, noteAnswer, type LastAnswer } from './no-api';
 import { createOutput, type Env, type OutStream } from './output';
+import { askLine } from './prompt';
+import { keyInUse, missingSettings, resolveSettings, type Settings } from './settings';
 import { plain } from './text';
 
-export const COMMANDS: Command[] = [...sourceCommands, ...documentCommands, ...analyticsCommands, ...usageCommands];
+export const COMMANDS: Command[] = [...sourceCommands, ...documentCommands, ...analyticsCommands, ...usageCommands, ...loginCommands];
 
 export interface Io {
   stdout: OutStream;
@@ -73,47 +76,71 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     return fail(usageError(`Unknown command "${name}"; see agent-widget --help.`));
   }
 
+  // The answer to the last request, for telling a base URL with no API behind it from a wrong id.
+  const answers: LastAnswer = {};
+  let settings: Settings | undefined;
+  const explain = (error: unknown): CliError =>
+    noApiHere(error, answers, settings?.baseUrl) ?? toCliError(error, settings?.baseUrl?.value ?? '', keyInUse(settings));
   try {
     const { args, values } = parseCommand(command, rest);
     if (values.help === true) {
       out.line(commandHelp(command));
       return EXIT.ok;
     }
+    const config = await readConfig(configFile(io.env));
+    for (const profile of config.profiles.values()) if (profile.apiKey !== undefined) out.hide(profile.apiKey);
+    const resolved = resolveSettings(io.env, config, { profile: stringValue(values.profile), agent: stringValue(values.agent) });
+    settings = resolved;
+    if (command.local !== true) {
+      const missing = missingSettings(resolved, command.usesAgent);
+      if (missing) throw missing;
+    }
     const signal = io.signal ?? new AbortController().signal;
+    const connect = (apiKey: string, baseUrl: string): AgentClient =>
+      createClient({ apiKey, baseUrl }, out.note, { version: io.version, debug, answers });
     let client: AgentClient | undefined;
     const ctx: Context = {
       out,
       signal,
+      settings: resolved,
+      config,
+      stdin: io.stdin,
+      connect,
+      explain,
       client: () => {
-        client ??= createClient(io.env, out.note, { version: io.version, debug });
+        client ??= connect(resolved.apiKey?.value ?? '', resolved.baseUrl?.value ?? '');
         return client;
       },
       agentId: () => {
-        const flag = values.agent;
-        const id = typeof flag === 'string' ? flag : io.env.AGENT_ID;
-        if (!id || id.trim() === '') throw usageError('No agent: pass --agent <id> or set AGENT_ID.');
+        const id = resolved.agentId?.value;
+        if (id === undefined) throw usageError('No agent: pass --agent <id>, set AGENT_ID, or store one with agent-widget login.');
         return id;
       },
-      confirm: (question) => confirm(io, question, out.prompt),
+      confirm: async (question) => {
+        const answer = await askLine(io.stdin, () => out.prompt(question), io.signal);
+        return answer === undefined ? undefined : /^(y|yes)$/i.test(answer);
+      },
     };
     return (await command.run(ctx, args, values)) ?? EXIT.ok;
   } catch (error) {
-    return fail(toCliError(error, io.env.AGENT_BASE_URL ?? ''));
+    return fail(explain(error));
   }
 }
 
-/** What the CLI says of itself to the service, and whether it prints each request. */
+const stringValue = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** What the CLI says of itself to the service, whether it prints each request, where it notes each answer. */
 interface ClientSettings {
   version: string;
   debug: boolean;
+  answers: LastAnswer;
 }
 
-function createClient(env: Env, note: (text: string) => void, { version, debug }: ClientSettings): AgentClient {
-  const apiKey = env.AGENT_API_KEY ?? '';
-  const baseUrl = env.AGENT_BASE_URL ?? '';
-  if (apiKey.trim() === '') throw usageError('Set AGENT_API_KEY to your API key (it is read from the environment only).');
-  if (baseUrl === '') throw usageError('Set AGENT_BASE_URL to the service, e.g. https://api.example.com.');
-  if (httpUrl(baseUrl) === undefined) throw usageError('AGENT_BASE_URL must be an absolute http(s) URL.');
+function createClient(
+  { apiKey, baseUrl }: { apiKey: string; baseUrl: string },
+  note: (text: string) => void,
+  { version, debug, answers }: ClientSettings,
+): AgentClient {
   // The client retries a 429 after the reset by sleeping; a sleep right after a 429 is that wait, so say so.
   let rateLimited = false;
   return createAgentClient({
@@ -132,6 +159,7 @@ function createClient(env: Env, note: (text: string) => void, { version, debug }
       try {
         const response = await fetch(input, { ...init, headers });
         if (debug) note(`← ${response.status} ${method} ${url} in ${Date.now() - started} ms`);
+        noteAnswer(answers, url, response);
         rateLimited = response.status === 429;
         return response;
       } catch (error) {
@@ -148,20 +176,4 @@ function createClient(env: Env, note: (text: string) => void, { version, debug }
       return defaultSleep(ms, signal);
     },
   });
-}
-
-/** y/N on a terminal; undefined when stdin is not one (scripts must pass --yes). */
-async function confirm(io: Io, question: string, prompt: (text: string) => void): Promise<boolean | undefined> {
-  if (io.stdin.isTTY !== true) return undefined;
-  // No `output`: the terminal echoes the answer itself, and the prompt goes through the redacting writer.
-  const rl = createInterface({ input: io.stdin });
-  prompt(question);
-  try {
-    const answer = await rl.question('', { signal: io.signal });
-    return /^(y|yes)$/i.test(answer.trim());
-  } catch {
-    return false;
-  } finally {
-    rl.close();
-  }
 }

@@ -30,6 +30,8 @@ export interface Output {
   clean(text: string): string;
   /** A question on stderr, the answer typed on the same line. */
   prompt(text: string): void;
+  /** Redacts `secret` too from now on (a key read from the config file or typed at login). */
+  hide(secret: string): void;
   /** Whether data() has written the run's JSON document yet. */
   readonly wroteData: boolean;
 }
@@ -44,9 +46,10 @@ function wantsColor(stream: OutStream, env: Env): boolean {
 }
 
 export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: Env }, json: boolean): Output {
-  const key = io.env.AGENT_API_KEY;
+  const secrets: (string | undefined)[] = [io.env.AGENT_API_KEY];
+  const clean = (text: string): string => secrets.reduce<string>((done, secret) => redact(done, secret), text);
   const write = (stream: OutStream, text: string): void => {
-    stream.write(redact(text, key));
+    stream.write(clean(text));
   };
   let wroteData = false;
   return {
@@ -62,7 +65,8 @@ export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: En
     },
     note: (text) => write(io.stderr, `${text}\n`),
     prompt: (text) => write(io.stderr, text),
-    clean: (text) => redact(text, key),
+    clean,
+    hide: (secret) => void secrets.push(secret),
     get wroteData() {
       return wroteData;
     },
