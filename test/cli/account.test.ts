@@ -109,6 +109,48 @@ describe('agent-widget usage and limits check', () => {
     });
   });
 
+  it('credits: the balance, this period, all time, by feature and by agent', async () => {
+    const clock = manualClock('2026-11-21T10:00:00Z');
+    const env = sandboxEnv(await sandboxWithConversations(clock));
+    const result = await runCli(['credits'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Credits\n {2}Balance +496\n {2}This period +4 used\n {2}All time +4 used\n {2}By feature\n {4}chat +█+ 4\n {2}By agent\n {4}demo-agent +█+ 4\n$/,
+    );
+    expect(served?.requests).toEqual([...Array<string>(4).fill('POST /chat'), 'GET /credits']);
+    const json = await runCli(['credits', '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      credits: { balance: 496, lifetimeUsed: 4 },
+      stats: { periodUsed: 4, byAgent: { 'demo-agent': 4 } },
+    });
+  });
+
+  it('usage shows what it has when one of its calls fails, names the missing part, and exits with its code', async () => {
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) =>
+        new URL(request.url).pathname.endsWith('/invoices')
+          ? Response.json({ success: false, error: 'Billing is down.' }, { status: 500 })
+          : undefined,
+    });
+    const env = sandboxEnv(served);
+    const result = await runCli(['usage'], { env });
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/Balance\s+500 \(1,000 per billing period\)/);
+    expect(result.stdout).toMatch(/Plan\s+Starter/);
+    expect(result.stdout).not.toContain('Invoices');
+    expect(result.stderr).toBe('agent-widget: Shown without the invoices: The service failed (500: Billing is down); try again later.\n');
+    const json = await runCli(['usage', '--json'], { env });
+    expect(json.code).toBe(8);
+    const data = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      credits: { balance: 500 },
+      plan: { name: 'Starter' },
+      missing: [{ part: 'the invoices', error: 'The service failed (500: Billing is down); try again later.', exitCode: 8 }],
+    });
+    expect(data).not.toHaveProperty('invoices');
+  });
+
   it('exits 0 when the plan allows more and 1 when it does not', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const env = sandboxEnv(served);
