@@ -2,6 +2,7 @@
 // parseArgs reads the options strictly, and help is rendered from the same data.
 import { parseArgs } from 'node:util';
 import type { AgentClient } from '../server/agent-client';
+import { closest } from './closest';
 import type { Config } from './config';
 import { usageError, type CliError, type ExitCode } from './errors';
 import type { Output } from './output';
@@ -44,6 +45,8 @@ export type Values = Record<string, string | boolean | string[] | boolean[] | un
 export interface Command {
   /** Words that select it, e.g. `sources add`. */
   name: string;
+  /** Other words that select it, e.g. `sources ls`. */
+  aliases?: string[];
   summary: string;
   /** Required positional arguments, e.g. `<url>`. */
   args: string[];
@@ -93,8 +96,12 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : '';
     const quoted = error instanceof Error ? /'(-[^']*)'/.exec(error.message)?.[1] : undefined;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-      throw usageError(`Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name}; ${seeHelp}.`);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const near = quoted?.startsWith('--') ? closest(quoted.slice(2), Object.keys(options)) : undefined;
+      throw usageError(
+        `Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name};${near ? ` did you mean --${near}?` : ''} ${seeHelp}.`,
+      );
+    }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
     throw usageError(`The options could not be read; ${seeHelp}.`);
   }

@@ -8,7 +8,7 @@ const ENVIRONMENT = [
   ['AGENT_ID', 'the agent, unless --agent is given'],
   ['AGENT_WIDGET_PROFILE', 'the stored profile to use, unless --profile is given (default: default)'],
   ['AGENT_WIDGET_CONFIG_DIR', 'where login keeps config.json (default: the platform’s config directory)'],
-  ['NO_COLOR', 'set to turn colour off'],
+  ['NO_COLOR', 'set to turn colour off (as FORCE_COLOR=0 and --no-color do; another FORCE_COLOR forces it on)'],
 ] as const;
 
 const EXIT_CODES: [number, string][] = [
@@ -46,6 +46,7 @@ export function commandHelp(command: Command): string {
     `${command.summary}`,
     '',
     `Usage: ${usageLine(command)}`,
+    ...(command.aliases ? [`Also: ${command.aliases.map((alias) => `agent-widget ${alias}`).join(', ')}`] : []),
     '',
     'Options:',
     ...columns(options),
@@ -57,12 +58,27 @@ export function commandHelp(command: Command): string {
   ].join('\n');
 }
 
+/** What a group's help says of the group as a whole. */
+const GROUP_NOTES: Record<string, string[]> = {
+  // The spec has no operation to list or delete documents (docs/cli.md).
+  documents: [
+    'The service has no way to list or delete documents: keep the documentId that upload prints',
+    '(documents upload --json | jq -r .documentId); a document is removed in the dashboard.',
+  ],
+};
+
+/** `sources list` with its aliases: `sources list (ls)`. */
+const nameWithAliases = (command: Command): string =>
+  command.aliases ? `${command.name} (${command.aliases.map((alias) => alias.split(' ').at(-1)).join(', ')})` : command.name;
+
 export function groupHelp(group: string, commands: Command[]): string {
+  const notes = GROUP_NOTES[group];
   return [
     `Usage: agent-widget ${group} <command>`,
     '',
     'Commands:',
-    ...columns(commands.map((c): [string, string] => [c.name, c.summary])),
+    ...columns(commands.map((c): [string, string] => [nameWithAliases(c), c.summary])),
+    ...(notes ? ['', ...notes] : []),
     '',
     `Run agent-widget ${group} <command> --help for its options and an example.`,
     '',
@@ -76,9 +92,10 @@ export function overviewHelp(commands: Command[], version: string): string {
     'Usage: agent-widget <command> [options]',
     '',
     'Commands:',
-    ...columns(commands.map((c): [string, string] => [c.name, c.summary])),
+    ...columns(commands.map((c): [string, string] => [nameWithAliases(c), c.summary])),
     '',
-    'Every command takes --json (one JSON document on stdout), --debug (each request on stderr: method, URL, status, time) and --help.',
+    'Every command takes --json (one JSON document on stdout), --debug (each request on stderr: method, URL, status, time),',
+    '--profile <name> (a stored login), --no-color and --help. agent-widget help <command> is <command> --help.',
     '',
     'Environment:',
     ...columns(ENVIRONMENT),

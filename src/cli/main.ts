@@ -11,11 +11,11 @@ import { usageCommands } from './commands/usage';
 import { configFile, readConfig } from './config';
 import { type CliError, EXIT, printableUrl, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
+import { findCommand, unknownCommand } from './lookup';
 import { noApiHere, noteAnswer, type LastAnswer } from './no-api';
 import { createOutput, type Env, type OutStream } from './output';
 import { askLine } from './prompt';
 import { keyInUse, missingSettings, resolveSettings, type Settings } from './settings';
-import { plain } from './text';
 
 export const COMMANDS: Command[] = [...sourceCommands, ...documentCommands, ...analyticsCommands, ...usageCommands, ...loginCommands];
 
@@ -32,23 +32,14 @@ export interface Io {
 /** The longest wait for a rate-limit reset; beyond it the CLI stops with exit 6 and says when to retry. */
 const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 
-/** `sources add x` -> the `sources add` command and its remaining words; a group alone -> its name. */
-function findCommand(argv: string[]): { command?: Command; group?: string; rest: string[] } {
-  const [first = '', second = ''] = argv;
-  const two = COMMANDS.find((c) => c.name === `${first} ${second}`);
-  if (two) return { command: two, rest: argv.slice(2) };
-  const one = COMMANDS.find((c) => c.name === first);
-  if (one) return { command: one, rest: argv.slice(1) };
-  if (COMMANDS.some((c) => c.name.startsWith(`${first} `))) return { group: first, rest: argv.slice(1) };
-  return { rest: argv };
-}
-
 export async function run(given: string[], io: Io): Promise<ExitCode> {
-  // --debug goes with any command: each request is printed on stderr (method, URL, status, time).
+  // --debug and --no-color go with any command: each request printed on stderr (method, URL, status, time); no colour.
   const debug = given.includes('--debug');
-  const argv = given.filter((arg) => arg !== '--debug');
+  const words = given.filter((arg) => arg !== '--debug' && arg !== '--no-color');
+  // `help <topic>` is `<topic> --help`, for a group and a command alike.
+  const argv = words[0] === 'help' && words.length > 1 ? [...words.slice(1), '--help'] : words;
   const json = argv.includes('--json');
-  const out = createOutput(io, json);
+  const out = createOutput(io, json, { color: !given.includes('--no-color') });
   const fail = (error: CliError): ExitCode => {
     out.note(`agent-widget: ${error.message}`);
     if (json && !out.wroteData) out.data({ success: false, error: error.message, exitCode: error.exitCode });
@@ -63,7 +54,7 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     out.line(io.version);
     return EXIT.ok;
   }
-  const { command, group, rest } = findCommand(argv);
+  const { command, group, rest } = findCommand(COMMANDS, argv);
   if (!command) {
     const members = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
     if (group && (rest.length === 0 || rest[0] === '--help' || rest[0] === '-h')) {
@@ -72,8 +63,7 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     }
     if (argv[0]?.startsWith('-'))
       return fail(usageError('Put the command first, e.g. agent-widget usage --json; see agent-widget --help.'));
-    const name = plain([argv[0], group ? rest[0] : undefined].filter(Boolean).join(' '));
-    return fail(usageError(`Unknown command "${name}"; see agent-widget --help.`));
+    return fail(unknownCommand(COMMANDS, argv, group));
   }
 
   // The answer to the last request, for telling a base URL with no API behind it from a wrong id.

@@ -38,14 +38,16 @@ export interface Output {
 
 const isTerminal = (stream: OutStream, env: Env): boolean => stream.isTTY === true && env.TERM !== 'dumb' && !('CI' in env);
 
-/** NO_COLOR (https://no-color.org) wins; FORCE_COLOR forces; otherwise colour on a terminal only. */
+/** NO_COLOR (https://no-color.org) and FORCE_COLOR=0 (or false) turn it off; another FORCE_COLOR forces it; otherwise colour on a terminal only. */
 function wantsColor(stream: OutStream, env: Env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  const force = env.FORCE_COLOR;
+  if (force === '0' || force === 'false') return false;
+  if (force !== undefined) return true;
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: Env }, json: boolean): Output {
+export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: Env }, json: boolean, { color = true } = {}): Output {
   const secrets: (string | undefined)[] = [io.env.AGENT_API_KEY];
   const clean = (text: string): string => secrets.reduce<string>((done, secret) => redact(done, secret), text);
   const write = (stream: OutStream, text: string): void => {
@@ -56,7 +58,7 @@ export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: En
     json,
     live:
       !json && isTerminal(io.stdout, io.env) && io.stderr instanceof WriteStream && isTerminal(io.stderr, io.env) ? io.stderr : undefined,
-    colors: createColors(!json && wantsColor(io.stdout, io.env)),
+    colors: createColors(color && !json && wantsColor(io.stdout, io.env)),
     width: Math.max(40, Math.min(io.stdout.columns ?? 80, 160)),
     line: (text = '') => write(io.stdout, `${text}\n`),
     data: (value) => {

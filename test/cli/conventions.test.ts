@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/main';
-import { DEMO_AGENT_ID, DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { DEMO_AGENT_ID, DEMO_API_KEY, HAS_PTY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
 
 let served: Served | undefined;
 
@@ -219,11 +219,13 @@ describe('agent-widget conventions', () => {
       stderr:
         "agent-widget: The service sent an answer this CLI does not understand (The service's answer did not fit the spec: data.overview.totalConversations: expected a number).\n",
     });
-    expect(await runCli(['usage'], { env })).toEqual({
+    // usage shows the parts it could read, and names the one it could not.
+    const usage = await runCli(['usage'], { env });
+    expect(usage).toMatchObject({
       code: 8,
-      stdout: '',
-      stderr: 'agent-widget: The service failed (502); try again later.\n',
+      stderr: 'agent-widget: Shown without the credits: The service failed (502); try again later.\n',
     });
+    expect(usage.stdout).toContain('Plan limits');
     // The service's own words are kept when it sends them.
     expect(await runCli(['sources', 'list'], { env })).toEqual({
       code: 8,
@@ -253,6 +255,23 @@ describe('agent-widget conventions', () => {
       stdout: '',
       stderr: `agent-widget: Got a 404 without the service's JSON from ${served.baseUrl}/web-sources/ws_1: no API here; is the base URL right? The base URL is ${served.baseUrl}, from AGENT_BASE_URL.\n`,
     });
+  });
+
+  it.skipIf(!HAS_PTY)('colours a terminal, and not with NO_COLOR, FORCE_COLOR=0 or --no-color', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const env = sandboxEnv(served);
+    const bold = '\u001b[1m';
+    expect((await runCli(['usage'], { env, tty: true })).stdout).toContain(bold);
+    for (const [extraEnv, args] of [
+      [{ NO_COLOR: '1' }, []],
+      [{ FORCE_COLOR: '0' }, []],
+      [{}, ['--no-color']],
+    ] as const) {
+      const result = await runCli(['usage', ...args], { env: { ...env, ...extraEnv }, tty: true });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Balance');
+      expect(result.stdout).not.toContain('\u001b[');
+    }
   });
 
   it('prints the version', async () => {

@@ -1,4 +1,5 @@
 // `usage` (credits, subscription, plan limits, invoices), `credits` (the balance and its use) and `limits check` (may I add more?).
+import { ApiError } from '../../core/http';
 import type { CreditsResponse, Invoice, LimitsRequest, SubscriptionResponse } from '../../core/types';
 import { integerOption, type Command, type Context } from '../command';
 import { CliError, EXIT, usageError } from '../errors';
@@ -62,8 +63,10 @@ async function part<T>(ctx: Context, call: () => Promise<T>): Promise<Part<T>> {
     return { ok: true, value: await call() };
   } catch (error) {
     const explained = ctx.explain(error);
-    // Ctrl-C stops the command, not one part of it.
-    if (explained.exitCode === EXIT.interrupted) throw explained;
+    // What would fail every part stops the command: Ctrl-C, a refused key, a rate limit, no connection.
+    const everyPart = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+    if (everyPart || ([EXIT.interrupted, EXIT.auth, EXIT.rateLimited, EXIT.usage] as number[]).includes(explained.exitCode))
+      throw explained;
     return { ok: false, error: explained };
   }
 }
