@@ -4,6 +4,7 @@ import { createAgentClient, type AgentClient } from '../server/agent-client';
 import { defaultSleep } from '../server/poll';
 import { parseCommand, type Command, type Context } from './command';
 import { analyticsCommands } from './commands/analytics';
+import { completionCommand } from './commands/completion';
 import { documentCommands } from './commands/documents';
 import { loginCommands } from './commands/login';
 import { sourceCommands } from './commands/sources';
@@ -17,7 +18,14 @@ import { createOutput, type Env, type OutStream } from './output';
 import { askLine } from './prompt';
 import { keyInUse, missingSettings, resolveSettings, type Settings } from './settings';
 
-export const COMMANDS: Command[] = [...sourceCommands, ...documentCommands, ...analyticsCommands, ...usageCommands, ...loginCommands];
+export const COMMANDS: Command[] = [
+  ...sourceCommands,
+  ...documentCommands,
+  ...analyticsCommands,
+  ...usageCommands,
+  ...loginCommands,
+  completionCommand(() => COMMANDS),
+];
 
 export interface Io {
   stdout: OutStream;
