@@ -20,6 +20,8 @@ export interface Config {
   /** The file it was read from and is written to. */
   file: string;
   profiles: Map<string, Profile>;
+  /** The file as read could be read by others too (its mode was changed after login wrote it 0600). */
+  readableByOthers?: boolean;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -53,25 +55,31 @@ export const configFile = (env: Env): string => join(configDirectory(env), 'conf
 
 const systemReason = (error: unknown): string => (error instanceof Error && 'code' in error ? String(error.code) : 'unreadable');
 
-/** The profiles in `file`; none when it does not exist. A file that is not ours is a usage error naming it. */
-export async function readConfig(file: string): Promise<Config> {
-  const broken = (why: string): CliError =>
-    usageError(`The config file ${file} ${why}; fix it, or remove it and run agent-widget login again.`);
-  let text: string;
+/** The file's text and mode; undefined when it does not exist. */
+async function readFileOnce(file: string, broken: (why: string) => CliError): Promise<{ text: string; mode: number } | undefined> {
   try {
     const handle = await open(file, 'r');
     try {
-      const { size } = await handle.stat();
+      const { size, mode } = await handle.stat();
       if (size > MAX_CONFIG_BYTES) throw broken(`is larger than ${MAX_CONFIG_BYTES / 1024} KiB`);
-      text = await handle.readFile('utf8');
+      return { text: await handle.readFile('utf8'), mode };
     } finally {
       await handle.close();
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { file, profiles: new Map() };
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw broken(`could not be read (${systemReason(error)})`);
   }
+}
+
+/** The profiles in `file`; none when it does not exist. A file that is not ours is a usage error naming it. */
+export async function readConfig(file: string): Promise<Config> {
+  const broken = (why: string): CliError =>
+    usageError(`The config file ${file} ${why}; fix it, or remove it and run agent-widget login again.`);
+  const read = await readFileOnce(file, broken);
+  if (read === undefined) return { file, profiles: new Map() };
+  const { text, mode } = read;
   const body: unknown = attempt(() => JSON.parse(text));
   if (!isRecord(body) || !isRecord(body.profiles)) throw broken('is not JSON of the form { "profiles": { … } }');
   const profiles = new Map<string, Profile>();
@@ -86,7 +94,8 @@ export async function readConfig(file: string): Promise<Config> {
     }
     profiles.set(name, profile);
   }
-  return { file, profiles };
+  // Windows has no such mode bits.
+  return { file, profiles, readableByOthers: process.platform !== 'win32' && (mode & 0o077) !== 0 };
 }
 
 /**

@@ -87,6 +87,7 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     }
     const config = await readConfig(configFile(io.env));
     for (const profile of config.profiles.values()) if (profile.apiKey !== undefined) out.hide(profile.apiKey);
+    if (config.readableByOthers) out.note(`Warning: others can read ${config.file}, which holds API keys; run chmod 600 on it.`);
     const resolved = resolveSettings(io.env, config, { profile: stringValue(values.profile), agent: stringValue(values.agent) });
     settings = resolved;
     if (command.local !== true) {

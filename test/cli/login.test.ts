@@ -1,6 +1,6 @@
 // `login`, `logout`, `whoami` and profiles, end to end: the key typed with echo off in a pseudo-terminal or
 // piped in, checked with the service, stored 0600; the environment still wins; the key never printed.
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,13 @@ describe('agent-widget login', () => {
     expect((await stat(configPath())).mode & 0o777).toBe(0o600);
     expect((await stat(directory)).mode & 0o777).toBe(0o700);
     expect(await stored()).toEqual({ profiles: { default: { apiKey: DEMO_API_KEY, baseUrl: served.baseUrl, agentId: DEMO_AGENT_ID } } });
+
+    // Made readable by others afterwards: said on every run until fixed.
+    await chmod(configPath(), 0o644);
+    expect((await runCli(['whoami'], { env: loggedInEnv() })).stderr).toBe(
+      `Warning: others can read ${configPath()}, which holds API keys; run chmod 600 on it.\n`,
+    );
+    await chmod(configPath(), 0o600);
 
     const listed = await runCli(['sources', 'list', '--json'], { env: loggedInEnv() });
     expect(listed.code).toBe(0);
