@@ -63,7 +63,7 @@ const GROUP_NOTES: Record<string, string[]> = {
   // The spec has no operation to list or delete documents (docs/cli.md).
   documents: [
     'The service has no way to list or delete documents: keep the documentId that upload prints',
-    '(documents upload --json | jq -r .documentId); a document is removed in the dashboard.',
+    '(documents upload --json | jq -r .documentId) to convert it or follow its status later.',
   ],
 };
 
