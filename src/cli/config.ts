@@ -1,7 +1,7 @@
-// Where `agent-widget login` keeps its profiles: one JSON file, readable by its owner only (0600, in a 0700
-// directory), in the platform's config directory. Environment variables still win over it (./settings).
+// Where `agent-widget login` keeps its profiles: one JSON file, readable by its owner only (0600, in a
+// directory made 0700), in the platform's config directory. Environment variables still win over it (./settings).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { attempt } from '../core/attempt';
@@ -105,9 +105,9 @@ export async function readConfig(file: string): Promise<Config> {
 export async function writeConfig(config: Config): Promise<void> {
   const directory = dirname(config.file);
   try {
+    // Made 0700 when it is made; an existing directory keeps its mode (AGENT_WIDGET_CONFIG_DIR may name a
+    // shared one), the file itself being 0600 in any case.
     await mkdir(directory, { recursive: true, mode: 0o700 });
-    // mkdir leaves an existing directory's mode alone; ours holds a key, so only its owner may list it.
-    await chmod(directory, 0o700);
     const temporary = join(directory, `.config-${randomBytes(6).toString('hex')}.tmp`);
     const text = `${JSON.stringify({ profiles: Object.fromEntries(config.profiles) }, null, 2)}\n`;
     try {

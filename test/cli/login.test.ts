@@ -42,6 +42,15 @@ describe('agent-widget login', () => {
     expect(served.requests).toEqual(['GET /credits']);
     expect((await stat(configPath())).mode & 0o777).toBe(0o600);
     expect((await stat(directory)).mode & 0o777).toBe(0o700);
+    // A directory that existed already keeps its mode: only the file is made private.
+    const shared = join(directory, '..', 'shared');
+    await mkdir(shared, { mode: 0o755 });
+    await runCli(['login', '--with-key', '--base-url', served.baseUrl], {
+      env: { AGENT_WIDGET_CONFIG_DIR: shared },
+      input: `${DEMO_API_KEY}\n`,
+    });
+    expect((await stat(shared)).mode & 0o777).toBe(0o755);
+    expect((await stat(join(shared, 'config.json'))).mode & 0o777).toBe(0o600);
     expect(await stored()).toEqual({ profiles: { default: { apiKey: DEMO_API_KEY, baseUrl: served.baseUrl, agentId: DEMO_AGENT_ID } } });
 
     // Made readable by others afterwards: said on every run until fixed.

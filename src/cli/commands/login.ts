@@ -67,7 +67,7 @@ const login: Command = {
   notes: [
     'On a terminal the key is asked with typing not shown; elsewhere it is read from stdin with --with-key. It is never a flag.',
     'The key is checked with a cheap request (GET /credits) first; a refused key is not stored.',
-    'Stored in a file only you can read (0600, in a 0700 directory). AGENT_API_KEY, AGENT_BASE_URL and AGENT_ID still win over it.',
+    'Stored in a file only you can read (0600). AGENT_API_KEY, AGENT_BASE_URL and AGENT_ID still win over it.',
     PROFILE_NOTE,
     WHERE_NOTE,
   ],
