@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/main';
-import { runCli } from './harness';
+import { runCli, toolAvailable } from './harness';
+
+const HAS_ZSH = toolAvailable('zsh', ['--version'], 'zsh', 'zsh', 'the zsh completion tests');
+const HAS_FISH = toolAvailable('fish', ['--version'], 'fish', 'fish', 'the fish completion tests');
 
 let directory = '';
 
@@ -50,6 +53,40 @@ describe('agent-widget completion', () => {
     expect(bashOffers(script, ['agent-widget', 'limits', 'check', 's'])).toEqual(['storage']);
     expect(bashOffers(script, ['agent-widget', 'analytics', '--s'])).toEqual(['--since']);
     expect(bashOffers(script, ['agent-widget', 'completion', 'f'])).toEqual(['fish']);
+  });
+
+  it.skipIf(!HAS_ZSH)('prints a zsh script that parses and, loaded into zsh, offers the same words', async () => {
+    const printed = await runCli(['completion', 'zsh']);
+    const script = join(directory, '_agent_widget');
+    await writeFile(script, printed.stdout);
+    expect(spawnSync('zsh', ['-n', script], { encoding: 'utf8' })).toMatchObject({ status: 0, stderr: '' });
+    // Outside a completion widget compadd cannot run: a stand-in prints what would be offered.
+    const offers = (words: string[]): string =>
+      spawnSync(
+        'zsh',
+        [
+          '-c',
+          `compdef() { :; }; source '${script}'; compadd() { shift; print -r -- "$*"; }; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _agent_widget`,
+        ],
+        { encoding: 'utf8' },
+      ).stdout.trim();
+    expect(offers(['agent-widget', 'sources', ''])).toBe('list ls add discover urls train status remove rm');
+    expect(offers(['agent-widget', 'sources', 'train', '--w']).split(' ')).toContain('--wait');
+  });
+
+  it.skipIf(!HAS_FISH)('prints a fish script that parses and, loaded into fish, completes', async () => {
+    const printed = await runCli(['completion', 'fish']);
+    const script = join(directory, 'agent-widget.fish');
+    await writeFile(script, printed.stdout);
+    expect(spawnSync('fish', ['-n', script], { encoding: 'utf8' })).toMatchObject({ status: 0, stderr: '' });
+    const offers = (line: string): string[] =>
+      spawnSync('fish', ['-c', `source '${script}'; complete -C '${line}'`], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .map((row) => row.split('\t')[0] ?? '');
+    expect(offers('agent-widget so')).toEqual(['sources']);
+    expect(offers('agent-widget sources train ws_1 --w')).toEqual(['--wait']);
+    expect(offers('agent-widget limits check s')).toEqual(['storage']);
   });
 
   it('prints zsh and fish scripts from the same table, and refuses another shell', async () => {

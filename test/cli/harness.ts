@@ -15,16 +15,16 @@ import { toNodeListener } from '../../src/server/node';
  * Whether a tool the tests need is installed. Missing: a loud warning and the tests skip; with
  * CI=true a missing tool is a failure (the file fails to load).
  */
-function toolAvailable(command: string, args: string[], what: string): boolean {
+export function toolAvailable(command: string, args: string[], what: string, aptPackage: string, tests: string): boolean {
   if (spawnSync(command, args, { stdio: 'ignore' }).status === 0) return true;
-  const message = `${what} is not installed: the CLI's terminal tests cannot run.`;
+  const message = `${what} is not installed: ${tests} cannot run.`;
   if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`${message} (CI=true: failing)`);
-  console.warn(`\n!!! ${message} They are SKIPPED. Install util-linux (apt-get install -y util-linux). !!!\n`);
+  console.warn(`\n!!! ${message} They are SKIPPED. Install ${aptPackage} (apt-get install -y ${aptPackage}). !!!\n`);
   return false;
 }
 
 /** util-linux `script` gives the CLI a pseudo-terminal, so the terminal behaviour is tested for real. */
-export const HAS_PTY = toolAvailable('script', ['--version'], 'util-linux `script`');
+export const HAS_PTY = toolAvailable('script', ['--version'], 'util-linux `script`', 'util-linux', "the CLI's terminal tests");
 
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
