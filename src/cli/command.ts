@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { usageError, type CliError, type ExitCode } from './errors';
 import type { Output } from './output';
 import type { Input } from './prompt';
-import type { Settings } from './settings';
+import type { Setting, Settings } from './settings';
 import { plain } from './text';
 
 export interface OptionSpec {
@@ -31,8 +31,8 @@ export interface Context {
   config: Config;
   /** A client for a key and base URL of one's own (login checks a key before storing it). */
   connect(apiKey: string, baseUrl: string): AgentClient;
-  /** What the user is told of anything thrown: one sentence and an exit code. */
-  explain(error: unknown): CliError;
+  /** What the user is told of anything thrown: one sentence and an exit code (`baseUrl`: the one the request went to, when not the settings'). */
+  explain(error: unknown, baseUrl?: Setting): CliError;
   stdin: Input;
   /** Fires on Ctrl-C. */
   signal: AbortSignal;

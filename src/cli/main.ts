@@ -15,7 +15,7 @@ import { commandHelp, groupHelp, overviewHelp } from './help';
 import { findCommand, unknownCommand } from './lookup';
 import { noApiHere, noteAnswer, type LastAnswer } from './no-api';
 import { createOutput, type Env, type OutStream } from './output';
-import { askLine } from './prompt';
+import { askLine, type Input } from './prompt';
 import { keyInUse, missingSettings, resolveSettings, type Settings } from './settings';
 
 export const COMMANDS: Command[] = [
@@ -30,7 +30,7 @@ export const COMMANDS: Command[] = [
 export interface Io {
   stdout: OutStream;
   stderr: OutStream;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdin: Input;
   env: Env;
   /** Fires on Ctrl-C. */
   signal?: AbortSignal;
@@ -77,8 +77,8 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
   // The answer to the last request, for telling a base URL with no API behind it from a wrong id.
   const answers: LastAnswer = {};
   let settings: Settings | undefined;
-  const explain = (error: unknown): CliError =>
-    noApiHere(error, answers, settings?.baseUrl) ?? toCliError(error, settings?.baseUrl?.value ?? '', keyInUse(settings));
+  const explain = (error: unknown, baseUrl = settings?.baseUrl): CliError =>
+    noApiHere(error, answers, baseUrl) ?? toCliError(error, baseUrl?.value ?? '', keyInUse(settings));
   try {
     const { args, values } = parseCommand(command, rest);
     if (values.help === true) {

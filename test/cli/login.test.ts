@@ -78,6 +78,20 @@ describe('agent-widget login', () => {
     await expect(stat(configPath())).rejects.toThrow(/ENOENT/);
   });
 
+  it('says there is no API at a base URL that answers a web page, and stores nothing', async () => {
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: () => new Response('<!doctype html><title>Home</title>', { headers: { 'Content-Type': 'text/html' } }),
+    });
+    const login = await pipeLogin(DEMO_API_KEY);
+    expect(login).toEqual({
+      code: 8,
+      stdout: '',
+      stderr: `agent-widget: Got an HTML page from ${served.baseUrl}/credits: no API here; is the base URL right? The base URL is ${served.baseUrl}, from --base-url. Nothing was stored.\n`,
+    });
+    await expect(stat(configPath())).rejects.toThrow(/ENOENT/);
+  });
+
   it('refuses to guess when nothing can be asked: the missing pieces are named together', async () => {
     const login = await runCli(['login'], { env: loggedInEnv() });
     expect(login).toEqual({

@@ -36,16 +36,16 @@ async function readKey(ctx: Context, values: Values): Promise<string> {
 }
 
 /** A cheap authenticated call (GET /credits): a refused key is said, and never stored. */
-async function checkKey(ctx: Context, apiKey: string, baseUrl: string): Promise<void> {
+async function checkKey(ctx: Context, apiKey: string, baseUrl: Setting): Promise<void> {
   try {
-    await ctx.connect(apiKey, baseUrl).credits({ signal: ctx.signal });
+    await ctx.connect(apiKey, baseUrl.value).credits({ signal: ctx.signal });
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403))
       throw new CliError(
-        `The service at ${printableUrl(baseUrl)} refused the key ${maskKey(apiKey)} (${error.status}: ${serviceSays(error)}); nothing was stored.`,
+        `The service at ${printableUrl(baseUrl.value)} refused the key ${maskKey(apiKey)} (${error.status}: ${serviceSays(error)}); nothing was stored.`,
         EXIT.auth,
       );
-    const explained = ctx.explain(error);
+    const explained = ctx.explain(error, baseUrl);
     throw new CliError(`${explained.message} Nothing was stored.`, explained.exitCode);
   }
 }
@@ -78,7 +78,8 @@ const login: Command = {
   ],
   async run(ctx, _args, values) {
     const { settings, out } = ctx;
-    const baseUrl = text(values['base-url']) ?? (await ask(ctx, 'Base URL of the service', settings.baseUrl?.value));
+    const flagged = text(values['base-url']);
+    const baseUrl = flagged ?? (await ask(ctx, 'Base URL of the service', settings.baseUrl?.value));
     const onTerminal = ctx.stdin.isTTY === true;
     const missing = [
       ...(baseUrl === undefined ? ['the base URL (--base-url or AGENT_BASE_URL)'] : []),
@@ -89,7 +90,7 @@ const login: Command = {
     const agentId = text(values.agent) ?? (await ask(ctx, 'Agent id (optional)', settings.agentId?.value));
     const apiKey = await readKey(ctx, values);
     out.hide(apiKey);
-    await checkKey(ctx, apiKey, baseUrl);
+    await checkKey(ctx, apiKey, { value: baseUrl, from: flagged ? '--base-url' : 'your answer' });
 
     const profile: Profile = { apiKey, baseUrl, ...(agentId ? { agentId } : {}) };
     ctx.config.profiles.set(settings.profile, profile);
