@@ -124,6 +124,15 @@ describe('agent-widget login', () => {
     expect(await stored()).toEqual({ profiles: { default: { apiKey: DEMO_API_KEY, baseUrl: served.baseUrl, agentId: DEMO_AGENT_ID } } });
   });
 
+  it.skipIf(!HAS_PTY)('takes a pasted key without the terminal’s bracketed-paste marks', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const cli = await startCli(['login', '--base-url', served.baseUrl, '--agent', DEMO_AGENT_ID], { tty: true, env: loggedInEnv() });
+    await cli.stdoutMatches(/API key \(typing is not shown\): $/);
+    cli.write(`\u001b[200~${DEMO_API_KEY}\u001b[201~\r`);
+    expect((await cli.done).code).toBe(0);
+    expect(await stored()).toMatchObject({ profiles: { default: { apiKey: DEMO_API_KEY } } });
+  });
+
   it.skipIf(!HAS_PTY)('Ctrl-C at the hidden prompt stops with exit 130 and stores nothing', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const cli = await startCli(['login', '--base-url', served.baseUrl, '--agent', DEMO_AGENT_ID], { tty: true, env: loggedInEnv() });
