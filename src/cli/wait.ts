@@ -39,6 +39,8 @@ export async function waitFor<R>(
   const current = (): string => stages.at(-1)?.status ?? 'starting';
   const text = (): string => out.clean(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`);
 
+  // Its end lines carry our symbols, coloured as the rest of the output is (index.ts makes --no-color reach
+  // the spinner's own frame colour too).
   const spinner = out.live ? yoctoSpinner({ stream: out.live, handleSignals: false, text: text() }) : undefined;
   const ticker = spinner
     ? setInterval(() => {
@@ -72,10 +74,10 @@ export async function waitFor<R>(
 
   try {
     const result = await job.wait({ ...timing, onProgress, signal: ctx.signal });
-    spinner?.success(out.clean(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`));
+    spinner?.stop(`${out.colors.green('✔')} ${out.clean(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`)}`);
     return { result, elapsedMs: elapsed(), stages };
   } catch (error) {
-    spinner?.error(out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`));
+    spinner?.stop(`${out.colors.red('✖')} ${out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`)}`);
     const goesOn = `${job.work} goes on on the service`;
     if (error instanceof ApiError && error.kind === 'aborted')
       throw new CliError(`Stopped waiting after ${formatElapsed(elapsed())}; ${goesOn}.`, EXIT.interrupted);

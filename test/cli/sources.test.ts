@@ -166,6 +166,17 @@ describe('agent-widget sources', () => {
     expect(trained.stdout).toContain(`Web source ${id} is trained.`);
   });
 
+  it.skipIf(!HAS_PTY)('--no-color draws the live wait on a terminal without colours', async () => {
+    served = await sandboxAdvancingOnPoll();
+    const env = sandboxEnv(served);
+    const id = await addSource(env);
+    const trained = await runCli(['sources', 'train', id, '--wait', '--interval', '0.05', '--no-color'], { env, tty: true });
+    expect(trained.code).toBe(0);
+    expect(trained.stdout).toMatch(new RegExp(`✔ Web source ${id}: completed in \\d+s`));
+    // Cursor moves and line clears stay; no colour or weight (SGR 1, 2, 3x, 9x) is set.
+    expect(trained.stdout).not.toMatch(/\u001b\[(1|2|3\d|9\d)(;\d+)*m/);
+  });
+
   it('refuses to remove without --yes when not on a terminal', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const env = sandboxEnv(served);
