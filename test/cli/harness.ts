@@ -111,8 +111,10 @@ export interface RunningCli {
   stderrMatches(pattern: RegExp): Promise<void>;
   /** Resolves once stdout matches `pattern` (in a pseudo-terminal everything the CLI writes comes there). */
   stdoutMatches(pattern: RegExp): Promise<void>;
-  /** Types `text` on stdin (keep stdin open with `input: undefined`, or `tty`). */
+  /** Types `text` on stdin (keep stdin open with `keepStdinOpen`, or `tty`). */
   write(text: string): void;
+  /** Everything written on stdout so far. */
+  output(): string;
   /** Sends a signal to the CLI process. */
   kill(signal: NodeJS.Signals): void;
   done: Promise<CliResult>;
@@ -159,6 +161,7 @@ export async function startCli(args: string[], options: RunOptions = {}): Promis
     stderrMatches: matches(() => stderr),
     stdoutMatches: matches(() => stdout),
     write: (text) => void child.stdin.write(text),
+    output: () => stdout,
     kill: (signal) => void child.kill(signal),
     done,
   };

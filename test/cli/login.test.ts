@@ -104,9 +104,11 @@ describe('agent-widget login', () => {
 
   it.skipIf(!HAS_PTY)('asks on a terminal, the key with typing not shown', async () => {
     served = await serveSandbox({ now: manualClock().now });
-    const cli = await startCli(['login'], { tty: true, env: loggedInEnv() });
-    await cli.stdoutMatches(/Base URL of the service: $/);
-    cli.write(`${served.baseUrl}\r`);
+    // The environment's base URL is offered as the default; Enter keeps it.
+    const cli = await startCli(['login'], { tty: true, env: { ...loggedInEnv(), AGENT_BASE_URL: served.baseUrl } });
+    await cli.stdoutMatches(/Base URL of the service \[\S+\]: $/);
+    expect(cli.output()).toContain(`Base URL of the service [${served.baseUrl}]: `);
+    cli.write('\r');
     await cli.stdoutMatches(/Agent id \(optional\): $/);
     cli.write(`${DEMO_AGENT_ID}\r`);
     await cli.stdoutMatches(/API key \(typing is not shown\): $/);
@@ -117,11 +119,12 @@ describe('agent-widget login', () => {
     const result = await cli.done;
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Logged in as profile default: key sk_live_…0000 accepted by ${served.baseUrl}, agent demo-agent.`);
-    // The terminal showed the base URL and agent as typed, and nothing of the key.
-    expect(result.stdout).toContain(served.baseUrl);
+    // The terminal showed the agent as typed, and nothing of the key.
+    expect(result.stdout).toContain(`Agent id (optional): ${DEMO_AGENT_ID}`);
     expect(result.stdout).not.toContain(DEMO_API_KEY.slice(0, 10));
     expect(result.stdout).not.toContain(DEMO_API_KEY.slice(10));
     expect(await stored()).toEqual({ profiles: { default: { apiKey: DEMO_API_KEY, baseUrl: served.baseUrl, agentId: DEMO_AGENT_ID } } });
+    expect(result.stdout).toContain('Note: AGENT_BASE_URL is set in this environment and wins over the stored value.');
   });
 
   it.skipIf(!HAS_PTY)('takes a pasted key without the terminal’s bracketed-paste marks', async () => {

@@ -16,9 +16,9 @@ const WHERE_NOTE =
 
 const text = (value: Values[string]): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
-/** A question with the current value as its default; undefined when not on a terminal. */
-async function ask(ctx: Context, question: string, current: string | undefined): Promise<string | undefined> {
-  const answer = await askLine(ctx.stdin, () => ctx.out.prompt(`${question}${current ? ` [${plain(current)}]` : ''}: `), ctx.signal);
+/** A question with the current value as its default (shown as `show` prints it); the default when not on a terminal. */
+async function ask(ctx: Context, question: string, current: string | undefined, show = plain): Promise<string | undefined> {
+  const answer = await askLine(ctx.stdin, () => ctx.out.prompt(`${question}${current ? ` [${show(current)}]` : ''}: `), ctx.signal);
   return answer === undefined || answer === '' ? current : answer;
 }
 
@@ -79,7 +79,7 @@ const login: Command = {
   async run(ctx, _args, values) {
     const { settings, out } = ctx;
     const flagged = text(values['base-url']);
-    const baseUrl = flagged ?? (await ask(ctx, 'Base URL of the service', settings.baseUrl?.value));
+    const baseUrl = flagged ?? (await ask(ctx, 'Base URL of the service', settings.baseUrl?.value, printableUrl));
     const onTerminal = ctx.stdin.isTTY === true;
     const missing = [
       ...(baseUrl === undefined ? ['the base URL (--base-url or AGENT_BASE_URL)'] : []),
