@@ -2,8 +2,12 @@
 // parseArgs reads the options strictly, and help is rendered from the same data.
 import { parseArgs } from 'node:util';
 import type { AgentClient } from '../server/agent-client';
-import { usageError, type ExitCode } from './errors';
+import { closest } from './closest';
+import type { Config } from './config';
+import { usageError, type CliError, type ExitCode } from './errors';
 import type { Output } from './output';
+import type { Input } from './prompt';
+import type { Setting, Settings } from './settings';
 import { plain } from './text';
 
 export interface OptionSpec {
@@ -17,10 +21,19 @@ export interface OptionSpec {
 
 export interface Context {
   out: Output;
-  /** The typed client; reading it checks AGENT_API_KEY and AGENT_BASE_URL. */
+  /** The typed client, with the key and base URL of `settings`. */
   client(): AgentClient;
-  /** --agent, else AGENT_ID. */
+  /** --agent, else AGENT_ID, else the profile's. */
   agentId(): string;
+  /** The key, base URL and agent in use, and where each came from. */
+  settings: Settings;
+  /** The config file's profiles, for login and logout to change. */
+  config: Config;
+  /** A client for a key and base URL of one's own (login checks a key before storing it). */
+  connect(apiKey: string, baseUrl: string): AgentClient;
+  /** What the user is told of anything thrown: one sentence and an exit code (`baseUrl`: the one the request went to, when not the settings'). */
+  explain(error: unknown, baseUrl?: Setting): CliError;
+  stdin: Input;
   /** Fires on Ctrl-C. */
   signal: AbortSignal;
   /** Asks a yes/no question on the terminal; undefined when stdin is not a terminal. */
@@ -32,12 +45,16 @@ export type Values = Record<string, string | boolean | string[] | boolean[] | un
 export interface Command {
   /** Words that select it, e.g. `sources add`. */
   name: string;
+  /** Other words that select it, e.g. `sources ls`. */
+  aliases?: string[];
   summary: string;
   /** Required positional arguments, e.g. `<url>`. */
   args: string[];
   options: Record<string, OptionSpec>;
   /** Whether it reads --agent / AGENT_ID. */
   usesAgent: boolean;
+  /** Starts without a key, base URL or agent (it checks what it needs itself): login, whoami, completion. */
+  local?: boolean;
   examples: string[];
   /** Extra lines for --help. */
   notes?: string[];
@@ -47,6 +64,7 @@ export interface Command {
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   json: { type: 'boolean', description: 'Print one JSON document on stdout (for scripts).' },
+  profile: { type: 'string', value: 'name', description: 'The stored profile (default: $AGENT_WIDGET_PROFILE, else default).' },
   help: { type: 'boolean', short: 'h', description: 'Show this help.' },
 };
 
@@ -78,8 +96,12 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : '';
     const quoted = error instanceof Error ? /'(-[^']*)'/.exec(error.message)?.[1] : undefined;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-      throw usageError(`Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name}; ${seeHelp}.`);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const near = quoted?.startsWith('--') ? closest(quoted.slice(2), Object.keys(options)) : undefined;
+      throw usageError(
+        `Unknown option ${plain(quoted ?? '(unreadable)')} for ${command.name};${near ? ` did you mean --${near}?` : ''} ${seeHelp}.`,
+      );
+    }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw usageError(`Option ${optionName(quoted)} needs a value; ${seeHelp}.`);
     throw usageError(`The options could not be read; ${seeHelp}.`);
   }

@@ -40,7 +40,7 @@ export class CliError extends Error {
 export const usageError = (message: string): CliError => new CliError(message, EXIT.usage);
 
 /** The service's own words, made safe to print and short enough for one sentence. */
-function serviceSays(error: ApiError): string {
+export function serviceSays(error: ApiError): string {
   const text = truncate(plain(error.message).trim(), 200);
   return text.endsWith('.') ? text.slice(0, -1) : text;
 }
@@ -73,8 +73,14 @@ function unreachableBecause(error: ApiError, baseUrl: string): string | undefine
   return code;
 }
 
+/** The key a request was sent with, masked (`sk_live_…a1b2 from profile default`), and how to fix a refused one. */
+export interface KeyInUse {
+  masked: string;
+  fix: string;
+}
+
 /** Maps anything thrown by the client to the sentence and exit code the user sees. */
-export function toCliError(error: unknown, baseUrl: string): CliError {
+export function toCliError(error: unknown, baseUrl: string, key?: KeyInUse): CliError {
   if (error instanceof CliError) return error;
   if (error instanceof ProcessingError)
     return new CliError(
@@ -97,15 +103,17 @@ export function toCliError(error: unknown, baseUrl: string): CliError {
       if (error.code === ANSWER_TOO_LARGE) return new CliError(`${serviceSays(error)}; nothing of it was used.`, EXIT.unavailable);
       return new CliError(`The service sent an answer this CLI does not understand (${serviceSays(error)}).`, EXIT.unavailable);
     case 'http':
-      return httpError(error);
+      return httpError(error, baseUrl, key);
   }
 }
 
-function httpError(error: ApiError): CliError {
+function httpError(error: ApiError, baseUrl: string, key: KeyInUse | undefined): CliError {
   const { status } = error;
   if (status === 401 || status === 403)
     return new CliError(
-      `The service refused the API key (${status}: ${serviceSays(error)}); check AGENT_API_KEY and its agent scope.`,
+      key
+        ? `The service at ${printableUrl(baseUrl)} refused the API key ${key.masked} (${status}: ${serviceSays(error)}); ${key.fix}.`
+        : `The service refused the API key (${status}: ${serviceSays(error)}); check AGENT_API_KEY and its agent scope.`,
       EXIT.auth,
     );
   if (status === 404) return new CliError(`Not found (404: ${serviceSays(error)}).`, EXIT.notFound);
@@ -114,6 +122,11 @@ function httpError(error: ApiError): CliError {
     const wait = error.retryAfter === undefined ? '' : `; try again in ${error.retryAfter} s`;
     return new CliError(`The service is rate limiting this key${wait}.`, EXIT.rateLimited);
   }
-  if (status >= 500) return new CliError(`The service failed (${status}); try again later.`, EXIT.unavailable);
+  // The service's own words say what failed; an answer without its envelope (a proxy's page) has none.
+  if (status >= 500)
+    return new CliError(
+      `The service failed (${status}${error.withoutEnvelope ? '' : `: ${serviceSays(error)}`}); try again later.`,
+      EXIT.unavailable,
+    );
   return new CliError(`The service refused the request (${status}: ${serviceSays(error)}).`, EXIT.refused);
 }

@@ -3,16 +3,18 @@ import { EXIT } from './errors';
 import { optionsOf, type Command } from './command';
 
 const ENVIRONMENT = [
-  ['AGENT_API_KEY', 'the API key (sk_live_…); read from the environment only, never a flag'],
+  ['AGENT_API_KEY', 'the API key (sk_live_…); never a flag. Wins over the one stored by agent-widget login'],
   ['AGENT_BASE_URL', 'the service, e.g. https://api.example.com (npm start: http://localhost:5173/sandbox)'],
   ['AGENT_ID', 'the agent, unless --agent is given'],
-  ['NO_COLOR', 'set to turn colour off'],
+  ['AGENT_WIDGET_PROFILE', 'the stored profile to use, unless --profile is given (default: default)'],
+  ['AGENT_WIDGET_CONFIG_DIR', 'where login keeps config.json (default: the platform’s config directory)'],
+  ['NO_COLOR', 'set to turn colour off (as FORCE_COLOR=0 and --no-color do; another FORCE_COLOR forces it on)'],
 ] as const;
 
 const EXIT_CODES: [number, string][] = [
   [EXIT.ok, 'done'],
   [EXIT.failed, 'the work failed: processing or training ended in error, a limit check said no, removal declined'],
-  [EXIT.usage, 'wrong command line or missing environment variable'],
+  [EXIT.usage, 'wrong command line, or a missing key, base URL or agent'],
   [EXIT.auth, 'the service refused the API key (401/403)'],
   [EXIT.notFound, 'not found (404)'],
   [EXIT.refused, 'the service refused the request (400) or not enough credits (402)'],
@@ -44,6 +46,7 @@ export function commandHelp(command: Command): string {
     `${command.summary}`,
     '',
     `Usage: ${usageLine(command)}`,
+    ...(command.aliases ? [`Also: ${command.aliases.map((alias) => `agent-widget ${alias}`).join(', ')}`] : []),
     '',
     'Options:',
     ...columns(options),
@@ -55,12 +58,27 @@ export function commandHelp(command: Command): string {
   ].join('\n');
 }
 
+/** What a group's help says of the group as a whole. */
+const GROUP_NOTES: Record<string, string[]> = {
+  // The spec has no operation to list or delete documents (docs/cli.md).
+  documents: [
+    'The service has no way to list or delete documents: keep the documentId that upload prints',
+    '(documents upload --json | jq -r .documentId) to convert it or follow its status later.',
+  ],
+};
+
+/** `sources list` with its aliases: `sources list (ls)`. */
+const nameWithAliases = (command: Command): string =>
+  command.aliases ? `${command.name} (${command.aliases.map((alias) => alias.split(' ').at(-1)).join(', ')})` : command.name;
+
 export function groupHelp(group: string, commands: Command[]): string {
+  const notes = GROUP_NOTES[group];
   return [
     `Usage: agent-widget ${group} <command>`,
     '',
     'Commands:',
-    ...columns(commands.map((c): [string, string] => [c.name, c.summary])),
+    ...columns(commands.map((c): [string, string] => [nameWithAliases(c), c.summary])),
+    ...(notes ? ['', ...notes] : []),
     '',
     `Run agent-widget ${group} <command> --help for its options and an example.`,
     '',
@@ -74,9 +92,10 @@ export function overviewHelp(commands: Command[], version: string): string {
     'Usage: agent-widget <command> [options]',
     '',
     'Commands:',
-    ...columns(commands.map((c): [string, string] => [c.name, c.summary])),
+    ...columns(commands.map((c): [string, string] => [nameWithAliases(c), c.summary])),
     '',
-    'Every command takes --json (one JSON document on stdout), --debug (each request on stderr: method, URL, status, time) and --help.',
+    'Every command takes --json (one JSON document on stdout), --debug (each request on stderr: method, URL, status, time),',
+    '--profile <name> (a stored login), --no-color and --help. agent-widget help <command> is <command> --help.',
     '',
     'Environment:',
     ...columns(ENVIRONMENT),

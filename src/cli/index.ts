@@ -1,4 +1,6 @@
 // The `agent-widget` bin (built to dist/cli.js with a shebang by vite.config.ts).
+// First, so it runs before the modules below load.
+import './no-color-flag';
 import { run } from './main';
 
 declare const __CLI_VERSION__: string;

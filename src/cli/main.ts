@@ -1,25 +1,36 @@
 // The CLI as a function of its arguments, environment and streams, returning the exit code, so it
-// runs the same from the bin and in tests. Reads the key from the environment only.
-import { createInterface } from 'node:readline/promises';
+// runs the same from the bin and in tests. The key comes from the environment or the stored profile.
 import { createAgentClient, type AgentClient } from '../server/agent-client';
 import { defaultSleep } from '../server/poll';
-import { httpUrl } from '../server/url';
 import { parseCommand, type Command, type Context } from './command';
 import { analyticsCommands } from './commands/analytics';
+import { completionCommand } from './commands/completion';
 import { documentCommands } from './commands/documents';
+import { loginCommands } from './commands/login';
 import { sourceCommands } from './commands/sources';
 import { usageCommands } from './commands/usage';
+import { configFile, readConfig } from './config';
 import { type CliError, EXIT, printableUrl, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
+import { findCommand, unknownCommand } from './lookup';
+import { noApiHere, noteAnswer, type LastAnswer } from './no-api';
 import { createOutput, type Env, type OutStream } from './output';
-import { plain } from './text';
+import { askLine, type Input } from './prompt';
+import { keyInUse, missingSettings, resolveSettings, type Settings } from './settings';
 
-export const COMMANDS: Command[] = [...sourceCommands, ...documentCommands, ...analyticsCommands, ...usageCommands];
+export const COMMANDS: Command[] = [
+  ...sourceCommands,
+  ...documentCommands,
+  ...analyticsCommands,
+  ...usageCommands,
+  ...loginCommands,
+  completionCommand(() => COMMANDS),
+];
 
 export interface Io {
   stdout: OutStream;
   stderr: OutStream;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdin: Input;
   env: Env;
   /** Fires on Ctrl-C. */
   signal?: AbortSignal;
@@ -29,23 +40,14 @@ export interface Io {
 /** The longest wait for a rate-limit reset; beyond it the CLI stops with exit 6 and says when to retry. */
 const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 
-/** `sources add x` -> the `sources add` command and its remaining words; a group alone -> its name. */
-function findCommand(argv: string[]): { command?: Command; group?: string; rest: string[] } {
-  const [first = '', second = ''] = argv;
-  const two = COMMANDS.find((c) => c.name === `${first} ${second}`);
-  if (two) return { command: two, rest: argv.slice(2) };
-  const one = COMMANDS.find((c) => c.name === first);
-  if (one) return { command: one, rest: argv.slice(1) };
-  if (COMMANDS.some((c) => c.name.startsWith(`${first} `))) return { group: first, rest: argv.slice(1) };
-  return { rest: argv };
-}
-
 export async function run(given: string[], io: Io): Promise<ExitCode> {
-  // --debug goes with any command: each request is printed on stderr (method, URL, status, time).
+  // --debug and --no-color go with any command: each request printed on stderr (method, URL, status, time); no colour.
   const debug = given.includes('--debug');
-  const argv = given.filter((arg) => arg !== '--debug');
+  const words = given.filter((arg) => arg !== '--debug' && arg !== '--no-color');
+  // `help <topic>` is `<topic> --help`, for a group and a command alike.
+  const argv = words[0] === 'help' && words.length > 1 ? [...words.slice(1), '--help'] : words;
   const json = argv.includes('--json');
-  const out = createOutput(io, json);
+  const out = createOutput(io, json, { color: !given.includes('--no-color') });
   const fail = (error: CliError): ExitCode => {
     out.note(`agent-widget: ${error.message}`);
     if (json && !out.wroteData) out.data({ success: false, error: error.message, exitCode: error.exitCode });
@@ -60,7 +62,7 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     out.line(io.version);
     return EXIT.ok;
   }
-  const { command, group, rest } = findCommand(argv);
+  const { command, group, rest } = findCommand(COMMANDS, argv);
   if (!command) {
     const members = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
     if (group && (rest.length === 0 || rest[0] === '--help' || rest[0] === '-h')) {
@@ -69,51 +71,75 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     }
     if (argv[0]?.startsWith('-'))
       return fail(usageError('Put the command first, e.g. agent-widget usage --json; see agent-widget --help.'));
-    const name = plain([argv[0], group ? rest[0] : undefined].filter(Boolean).join(' '));
-    return fail(usageError(`Unknown command "${name}"; see agent-widget --help.`));
+    return fail(unknownCommand(COMMANDS, argv, group));
   }
 
+  // The answer to the last request, for telling a base URL with no API behind it from a wrong id.
+  const answers: LastAnswer = {};
+  let settings: Settings | undefined;
+  const explain = (error: unknown, baseUrl = settings?.baseUrl): CliError =>
+    noApiHere(error, answers, baseUrl) ?? toCliError(error, baseUrl?.value ?? '', keyInUse(settings));
   try {
     const { args, values } = parseCommand(command, rest);
     if (values.help === true) {
       out.line(commandHelp(command));
       return EXIT.ok;
     }
+    const config = await readConfig(configFile(io.env));
+    for (const profile of config.profiles.values()) if (profile.apiKey !== undefined) out.hide(profile.apiKey);
+    if (config.readableByOthers) out.note(`Warning: others can read ${config.file}, which holds API keys; run chmod 600 on it.`);
+    const resolved = resolveSettings(io.env, config, { profile: stringValue(values.profile), agent: stringValue(values.agent) });
+    settings = resolved;
+    if (command.local !== true) {
+      const missing = missingSettings(resolved, command.usesAgent);
+      if (missing) throw missing;
+    }
     const signal = io.signal ?? new AbortController().signal;
+    const connect = (apiKey: string, baseUrl: string): AgentClient =>
+      createClient({ apiKey, baseUrl }, out.note, { version: io.version, debug, answers });
     let client: AgentClient | undefined;
     const ctx: Context = {
       out,
       signal,
+      settings: resolved,
+      config,
+      stdin: io.stdin,
+      connect,
+      explain,
       client: () => {
-        client ??= createClient(io.env, out.note, { version: io.version, debug });
+        client ??= connect(resolved.apiKey?.value ?? '', resolved.baseUrl?.value ?? '');
         return client;
       },
       agentId: () => {
-        const flag = values.agent;
-        const id = typeof flag === 'string' ? flag : io.env.AGENT_ID;
-        if (!id || id.trim() === '') throw usageError('No agent: pass --agent <id> or set AGENT_ID.');
+        const id = resolved.agentId?.value;
+        if (id === undefined) throw usageError('No agent: pass --agent <id>, set AGENT_ID, or store one with agent-widget login.');
         return id;
       },
-      confirm: (question) => confirm(io, question, out.prompt),
+      confirm: async (question) => {
+        const answer = await askLine(io.stdin, () => out.prompt(question), io.signal);
+        return answer === undefined ? undefined : /^(y|yes)$/i.test(answer);
+      },
     };
     return (await command.run(ctx, args, values)) ?? EXIT.ok;
   } catch (error) {
-    return fail(toCliError(error, io.env.AGENT_BASE_URL ?? ''));
+    return fail(explain(error));
   }
 }
 
-/** What the CLI says of itself to the service, and whether it prints each request. */
+const stringValue = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** What the CLI says of itself to the service, whether it prints each request, where it notes each answer. */
 interface ClientSettings {
   version: string;
   debug: boolean;
+  answers: LastAnswer;
 }
 
-function createClient(env: Env, note: (text: string) => void, { version, debug }: ClientSettings): AgentClient {
-  const apiKey = env.AGENT_API_KEY ?? '';
-  const baseUrl = env.AGENT_BASE_URL ?? '';
-  if (apiKey.trim() === '') throw usageError('Set AGENT_API_KEY to your API key (it is read from the environment only).');
-  if (baseUrl === '') throw usageError('Set AGENT_BASE_URL to the service, e.g. https://api.example.com.');
-  if (httpUrl(baseUrl) === undefined) throw usageError('AGENT_BASE_URL must be an absolute http(s) URL.');
+function createClient(
+  { apiKey, baseUrl }: { apiKey: string; baseUrl: string },
+  note: (text: string) => void,
+  { version, debug, answers }: ClientSettings,
+): AgentClient {
   // The client retries a 429 after the reset by sleeping; a sleep right after a 429 is that wait, so say so.
   let rateLimited = false;
   return createAgentClient({
@@ -132,6 +158,7 @@ function createClient(env: Env, note: (text: string) => void, { version, debug }
       try {
         const response = await fetch(input, { ...init, headers });
         if (debug) note(`← ${response.status} ${method} ${url} in ${Date.now() - started} ms`);
+        noteAnswer(answers, url, response);
         rateLimited = response.status === 429;
         return response;
       } catch (error) {
@@ -148,20 +175,4 @@ function createClient(env: Env, note: (text: string) => void, { version, debug }
       return defaultSleep(ms, signal);
     },
   });
-}
-
-/** y/N on a terminal; undefined when stdin is not one (scripts must pass --yes). */
-async function confirm(io: Io, question: string, prompt: (text: string) => void): Promise<boolean | undefined> {
-  if (io.stdin.isTTY !== true) return undefined;
-  // No `output`: the terminal echoes the answer itself, and the prompt goes through the redacting writer.
-  const rl = createInterface({ input: io.stdin });
-  prompt(question);
-  try {
-    const answer = await rl.question('', { signal: io.signal });
-    return /^(y|yes)$/i.test(answer.trim());
-  } catch {
-    return false;
-  } finally {
-    rl.close();
-  }
 }

@@ -30,30 +30,35 @@ export interface Output {
   clean(text: string): string;
   /** A question on stderr, the answer typed on the same line. */
   prompt(text: string): void;
+  /** Redacts `secret` too from now on (a key read from the config file or typed at login). */
+  hide(secret: string): void;
   /** Whether data() has written the run's JSON document yet. */
   readonly wroteData: boolean;
 }
 
 const isTerminal = (stream: OutStream, env: Env): boolean => stream.isTTY === true && env.TERM !== 'dumb' && !('CI' in env);
 
-/** NO_COLOR (https://no-color.org) wins; FORCE_COLOR forces; otherwise colour on a terminal only. */
+/** NO_COLOR (https://no-color.org) and FORCE_COLOR=0 (or false) turn it off; another FORCE_COLOR forces it; otherwise colour on a terminal only. */
 function wantsColor(stream: OutStream, env: Env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  const force = env.FORCE_COLOR;
+  if (force === '0' || force === 'false') return false;
+  if (force !== undefined) return true;
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: Env }, json: boolean): Output {
-  const key = io.env.AGENT_API_KEY;
+export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: Env }, json: boolean, { color = true } = {}): Output {
+  const secrets: (string | undefined)[] = [io.env.AGENT_API_KEY];
+  const clean = (text: string): string => secrets.reduce<string>((done, secret) => redact(done, secret), text);
   const write = (stream: OutStream, text: string): void => {
-    stream.write(redact(text, key));
+    stream.write(clean(text));
   };
   let wroteData = false;
   return {
     json,
     live:
       !json && isTerminal(io.stdout, io.env) && io.stderr instanceof WriteStream && isTerminal(io.stderr, io.env) ? io.stderr : undefined,
-    colors: createColors(!json && wantsColor(io.stdout, io.env)),
+    colors: createColors(color && !json && wantsColor(io.stdout, io.env)),
     width: Math.max(40, Math.min(io.stdout.columns ?? 80, 160)),
     line: (text = '') => write(io.stdout, `${text}\n`),
     data: (value) => {
@@ -62,7 +67,8 @@ export function createOutput(io: { stdout: OutStream; stderr: OutStream; env: En
     },
     note: (text) => write(io.stderr, `${text}\n`),
     prompt: (text) => write(io.stderr, text),
-    clean: (text) => redact(text, key),
+    clean,
+    hide: (secret) => void secrets.push(secret),
     get wroteData() {
       return wroteData;
     },

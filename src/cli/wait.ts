@@ -1,6 +1,7 @@
 // --wait: follows a server-side job stage by stage. On a terminal one line redraws with the stage and
 // the elapsed time (yocto-spinner: it also keeps other writes from tearing the line); elsewhere each
-// stage is one plain line. Stopping the wait (timeout, Ctrl-C) never cancels the job on the service.
+// stage is one plain line, and a stage that goes on gets a `still …` line every 30 s. Stopping the wait
+// (timeout, Ctrl-C) never cancels the job on the service.
 import yoctoSpinner from 'yocto-spinner';
 import { ApiError } from '../core/http';
 import type { WaitOptions } from '../server/poll';
@@ -23,7 +24,14 @@ export interface Waited<R> {
   stages: { status: string; elapsedMs: number }[];
 }
 
-export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs: number; intervalMs: number }): Promise<Waited<R>> {
+/** In CI and pipes, a stage that lasts this long gets a line saying it still does, so a log never looks stuck. */
+export const HEARTBEAT_MS = 30_000;
+
+export async function waitFor<R>(
+  ctx: Pick<Context, 'out' | 'signal'>,
+  job: Job<R>,
+  timing: { timeoutMs: number; intervalMs: number },
+): Promise<Waited<R>> {
   const { out } = ctx;
   const started = Date.now();
   const elapsed = (): number => Date.now() - started;
@@ -31,6 +39,8 @@ export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs:
   const current = (): string => stages.at(-1)?.status ?? 'starting';
   const text = (): string => out.clean(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`);
 
+  // Its end lines carry our symbols, coloured as the rest of the output is (index.ts makes --no-color reach
+  // the spinner's own frame colour too).
   const spinner = out.live ? yoctoSpinner({ stream: out.live, handleSignals: false, text: text() }) : undefined;
   const ticker = spinner
     ? setInterval(() => {
@@ -39,6 +49,16 @@ export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs:
     : undefined;
   spinner?.start();
 
+  // Without the spinner: after each line, another one when nothing was said for HEARTBEAT_MS.
+  let heartbeat: ReturnType<typeof setTimeout> | undefined;
+  const beatLater = (): void => {
+    clearTimeout(heartbeat);
+    heartbeat = setTimeout(() => {
+      out.note(`${job.label}: still ${current()} after ${formatElapsed(elapsed())}`);
+      beatLater();
+    }, HEARTBEAT_MS);
+  };
+
   const onProgress = (status: string): void => {
     const previous = stages.at(-1);
     stages.push({ status: plain(status), elapsedMs: elapsed() });
@@ -46,15 +66,18 @@ export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs:
       if (previous)
         out.note(`${out.colors.green('✔')} ${previous.status} ${out.colors.dim(formatElapsed(elapsed() - previous.elapsedMs))}`);
       spinner.text = text();
-    } else out.note(`${job.label}: ${plain(status)} (${formatElapsed(elapsed())})`);
+    } else {
+      out.note(`${job.label}: ${plain(status)} (${formatElapsed(elapsed())})`);
+      beatLater();
+    }
   };
 
   try {
     const result = await job.wait({ ...timing, onProgress, signal: ctx.signal });
-    spinner?.success(out.clean(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`));
+    spinner?.stop(`${out.colors.green('✔')} ${out.clean(`${job.label}: ${current()} in ${formatElapsed(elapsed())}`)}`);
     return { result, elapsedMs: elapsed(), stages };
   } catch (error) {
-    spinner?.error(out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`));
+    spinner?.stop(`${out.colors.red('✖')} ${out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`)}`);
     const goesOn = `${job.work} goes on on the service`;
     if (error instanceof ApiError && error.kind === 'aborted')
       throw new CliError(`Stopped waiting after ${formatElapsed(elapsed())}; ${goesOn}.`, EXIT.interrupted);
@@ -66,6 +89,7 @@ export async function waitFor<R>(ctx: Context, job: Job<R>, timing: { timeoutMs:
     throw error;
   } finally {
     if (ticker) clearInterval(ticker);
+    clearTimeout(heartbeat);
   }
 }
 

@@ -24,6 +24,7 @@ export function typedError(error: ApiError): ApiError {
     rateLimit: error.rateLimit,
     retryAfter: error.retryAfter,
     code: error.code,
+    withoutEnvelope: error.withoutEnvelope,
     cause: error,
   };
   const status = error.status;

@@ -1,5 +1,6 @@
 // `analytics`, `usage` and `limits check` end to end against the sandbox, with the sandbox's clock.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AnalyticsData } from '../../src/core/types';
 import { DEMO_AGENT_ID, DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Clock, type Served } from './harness';
 
 let served: Served | undefined;
@@ -68,6 +69,62 @@ describe('agent-widget analytics', () => {
     expect(data.overview.totalConversations).toBe(4);
   });
 
+  it('--since/--until: asks for the days since, ends the series, the period count and the questions on --until', async () => {
+    // The CLI counts from its own today (the real one), so the sandbox's conversations are put around it.
+    const today = new Date().toISOString().slice(0, 10);
+    const dayBefore = (days: number): string => new Date(Date.parse(today) - days * DAY).toISOString().slice(0, 10);
+    const clock = manualClock(`${dayBefore(2)}T10:00:00Z`);
+    const asked: string[] = [];
+    served = await serveSandbox({
+      now: clock.now,
+      override: (request) => {
+        asked.push(new URL(request.url).search);
+        return undefined;
+      },
+    });
+    await chat('What are your prices?');
+    clock.advance(DAY);
+    await chat('Do you treat back pain?');
+    await chat('How much is a first visit?');
+    clock.advance(DAY);
+    await chat('Is parking free?');
+    const env = sandboxEnv(served);
+    const result = await runCli(['analytics', '--since', dayBefore(2), '--until', dayBefore(1), '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(asked.at(-1)).toBe('?days=3');
+    const data = JSON.parse(result.stdout) as AnalyticsData;
+    expect(data.conversationsOverTime).toEqual([
+      { date: dayBefore(2), conversations: 1 },
+      { date: dayBefore(1), conversations: 2 },
+    ]);
+    expect(data.overview).toMatchObject({ periodConversations: 3, totalConversations: 4 });
+    expect(data.recentQuestions.map((q) => q.content)).not.toContain('Is parking free?');
+    expect(data.recentQuestions).toHaveLength(3);
+    const human = await runCli(['analytics', '--since', dayBefore(1)], { env });
+    expect(asked.at(-1)).toBe('?days=2');
+    expect(human.stdout).toContain(`Analytics for demo-agent, ${dayBefore(1)} to ${today}`);
+    expect(human.stdout).toContain(`  ${dayBefore(1)} … ${today}\n`);
+  });
+
+  it('--since/--until take real dates, in order, not after today, and not with --days', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: [string[], string][] = [
+      [['--since', '2026-02-30'], `--since must be a date as YYYY-MM-DD, e.g. ${today}.`],
+      [['--until', 'yesterday'], `--until must be a date as YYYY-MM-DD, e.g. ${today}.`],
+      [['--since', '2020-01-02', '--until', '2020-01-01'], '--since 2020-01-02 is after --until 2020-01-01.'],
+      [['--since', '9999-01-01'], `--since 9999-01-01 is after today (${today}, UTC).`],
+      [['--since', '2020-01-01', '--days', '7'], 'Give --days, or --since/--until, not both.'],
+    ];
+    for (const [args, message] of cases)
+      expect(
+        await runCli(['analytics', ...args], { env: { AGENT_API_KEY: DEMO_API_KEY, AGENT_BASE_URL: 'http://127.0.0.1:9', AGENT_ID: 'a' } }),
+      ).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `agent-widget: ${message}\n`,
+      });
+  });
+
   it('says so when the period has no conversations, instead of drawing an empty chart', async () => {
     served = await serveSandbox({ now: manualClock().now });
     for (const days of ['0', '30']) {
@@ -107,6 +164,48 @@ describe('agent-widget usage and limits check', () => {
       usage: { agents: { used: 1, limit: 3 } },
       invoices: [{ amount: '$29.00' }, {}, {}],
     });
+  });
+
+  it('credits: the balance, this period, all time, by feature and by agent', async () => {
+    const clock = manualClock('2026-11-21T10:00:00Z');
+    const env = sandboxEnv(await sandboxWithConversations(clock));
+    const result = await runCli(['credits'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Credits\n {2}Balance +496\n {2}This period +4 used\n {2}All time +4 used\n {2}By feature\n {4}chat +█+ 4\n {2}By agent\n {4}demo-agent +█+ 4\n$/,
+    );
+    expect(served?.requests).toEqual([...Array<string>(4).fill('POST /chat'), 'GET /credits']);
+    const json = await runCli(['credits', '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      credits: { balance: 496, lifetimeUsed: 4 },
+      stats: { periodUsed: 4, byAgent: { 'demo-agent': 4 } },
+    });
+  });
+
+  it('usage shows what it has when one of its calls fails, names the missing part, and exits with its code', async () => {
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) =>
+        new URL(request.url).pathname.endsWith('/invoices')
+          ? Response.json({ success: false, error: 'Billing is down.' }, { status: 500 })
+          : undefined,
+    });
+    const env = sandboxEnv(served);
+    const result = await runCli(['usage'], { env });
+    expect(result.code).toBe(8);
+    expect(result.stdout).toMatch(/Balance\s+500 \(1,000 per billing period\)/);
+    expect(result.stdout).toMatch(/Plan\s+Starter/);
+    expect(result.stdout).not.toContain('Invoices');
+    expect(result.stderr).toBe('agent-widget: Shown without the invoices: The service failed (500: Billing is down); try again later.\n');
+    const json = await runCli(['usage', '--json'], { env });
+    expect(json.code).toBe(8);
+    const data = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      credits: { balance: 500 },
+      plan: { name: 'Starter' },
+      missing: [{ part: 'the invoices', error: 'The service failed (500: Billing is down); try again later.', exitCode: 8 }],
+    });
+    expect(data).not.toHaveProperty('invoices');
   });
 
   it('exits 0 when the plan allows more and 1 when it does not', async () => {

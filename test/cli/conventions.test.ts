@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/main';
-import { DEMO_AGENT_ID, DEMO_API_KEY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
+import { DEMO_AGENT_ID, DEMO_API_KEY, HAS_PTY, manualClock, runCli, sandboxEnv, serveSandbox, type Served } from './harness';
 
 let served: Served | undefined;
 
@@ -47,24 +47,35 @@ describe('agent-widget conventions', () => {
       expect(result.code).toBe(3);
       expect(result.stdout + result.stderr).not.toContain(DEMO_API_KEY);
       expect(result.stdout + result.stderr).not.toContain(DEMO_API_KEY.slice(0, 13));
+      // Which key (masked) and where it was sent, and how to fix it.
       expect(result.stderr).toBe(
-        'agent-widget: The service refused the API key (401: Key [redacted] is not valid (prefix [redacted])); check AGENT_API_KEY and its agent scope.\n',
+        `agent-widget: The service at ${served.baseUrl} refused the API key sk_live_…0000 from AGENT_API_KEY (401: Key [redacted] is not valid (prefix [redacted])); check AGENT_API_KEY (it wins over a stored key) and its agent scope.\n`,
       );
     }
   });
 
-  it('reads the key and base URL from the environment only', async () => {
+  it('reads the key from the environment (or a stored login), never a flag; says everything missing at once', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const { AGENT_API_KEY: _key, ...withoutKey } = sandboxEnv(served);
     expect(await runCli(['usage'], { env: withoutKey })).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'agent-widget: Set AGENT_API_KEY to your API key (it is read from the environment only).\n',
+      stderr: 'agent-widget: Not set: the API key (AGENT_API_KEY). Run agent-widget login to store it, or set the environment variable.\n',
     });
     const { AGENT_BASE_URL: _url, ...withoutUrl } = sandboxEnv(served);
     expect((await runCli(['usage'], { env: withoutUrl })).stderr).toBe(
-      'agent-widget: Set AGENT_BASE_URL to the service, e.g. https://api.example.com.\n',
+      'agent-widget: Not set: the base URL (AGENT_BASE_URL). Run agent-widget login to store it, or set the environment variable.\n',
     );
+    expect(await runCli(['sources', 'list'], { env: {} })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'agent-widget: Not set: the API key (AGENT_API_KEY), the base URL (AGENT_BASE_URL) and the agent (--agent or AGENT_ID). Run agent-widget login to store them, or set the environment variables.\n',
+    });
+    expect((await runCli(['usage'], { env: { ...withoutKey, AGENT_BASE_URL: 'ftp://example.com' } })).stderr).toBe(
+      'agent-widget: Not set: the API key (AGENT_API_KEY). Run agent-widget login to store it, or set the environment variable. The base URL from AGENT_BASE_URL must be an absolute http(s) URL.\n',
+    );
+    expect(served.requests).toEqual([]);
     const flag = await runCli(['usage', '--api-key', DEMO_API_KEY], { env: sandboxEnv(served) });
     expect(flag.code).toBe(2);
     expect(flag.stderr).not.toContain(DEMO_API_KEY);
@@ -197,6 +208,7 @@ describe('agent-widget conventions', () => {
         const path = new URL(request.url).pathname;
         if (path.endsWith('/analytics')) return json({ success: true, data: { overview: { totalConversations: 'many' } } }, 200);
         if (path.endsWith('/credits')) return new Response('<html>502 Bad Gateway</html>', { status: 502 });
+        if (path.endsWith('/web-sources')) return json({ success: false, error: 'The crawler queue is down.' }, 503);
         return undefined;
       },
     });
@@ -207,11 +219,59 @@ describe('agent-widget conventions', () => {
       stderr:
         "agent-widget: The service sent an answer this CLI does not understand (The service's answer did not fit the spec: data.overview.totalConversations: expected a number).\n",
     });
-    expect(await runCli(['usage'], { env })).toEqual({
+    // usage shows the parts it could read, and names the one it could not.
+    const usage = await runCli(['usage'], { env });
+    expect(usage).toMatchObject({
+      code: 8,
+      stderr: 'agent-widget: Shown without the credits: The service failed (502); try again later.\n',
+    });
+    expect(usage.stdout).toContain('Plan limits');
+    // The service's own words are kept when it sends them.
+    expect(await runCli(['sources', 'list'], { env })).toEqual({
       code: 8,
       stdout: '',
-      stderr: 'agent-widget: The service failed (502); try again later.\n',
+      stderr: 'agent-widget: The service failed (503: The crawler queue is down); try again later.\n',
     });
+  });
+
+  it('a base URL with no API behind it is said as such, not as a wrong id', async () => {
+    // The site's own server at the base URL without the API's path: an HTML page (or a bare 404) for every path.
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) => {
+        const path = new URL(request.url).pathname;
+        if (path.includes('/web-sources/')) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+        return new Response('<!doctype html><title>Docs</title>', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      },
+    });
+    const env = sandboxEnv(served);
+    expect(await runCli(['sources', 'list'], { env })).toEqual({
+      code: 8,
+      stdout: '',
+      stderr: `agent-widget: Got an HTML page from ${served.baseUrl}/web-sources?agentId=${DEMO_AGENT_ID}: no API here; is the base URL right? The base URL is ${served.baseUrl}, from AGENT_BASE_URL.\n`,
+    });
+    expect(await runCli(['sources', 'status', 'ws_1'], { env })).toEqual({
+      code: 8,
+      stdout: '',
+      stderr: `agent-widget: Got a 404 without the service's JSON from ${served.baseUrl}/web-sources/ws_1: no API here; is the base URL right? The base URL is ${served.baseUrl}, from AGENT_BASE_URL.\n`,
+    });
+  });
+
+  it.skipIf(!HAS_PTY)('colours a terminal, and not with NO_COLOR, FORCE_COLOR=0 or --no-color', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const env = sandboxEnv(served);
+    const bold = '\u001b[1m';
+    expect((await runCli(['usage'], { env, tty: true })).stdout).toContain(bold);
+    for (const [extraEnv, args] of [
+      [{ NO_COLOR: '1' }, []],
+      [{ FORCE_COLOR: '0' }, []],
+      [{}, ['--no-color']],
+    ] as const) {
+      const result = await runCli(['usage', ...args], { env: { ...env, ...extraEnv }, tty: true });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Balance');
+      expect(result.stdout).not.toContain('\u001b[');
+    }
   });
 
   it('prints the version', async () => {

@@ -136,7 +136,12 @@ describe('agent-widget documents', () => {
     served = await serveSandbox({ now: manualClock().now });
     const { AGENT_ID: _unused, ...env } = sandboxEnv(served);
     const result = await runCli(['documents', 'convert', 'doc_1'], { env });
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'agent-widget: No agent: pass --agent <id> or set AGENT_ID.\n' });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'agent-widget: Not set: the agent (--agent or AGENT_ID). Run agent-widget login to store it, or set the environment variable.\n',
+    });
     const other = await runCli(['documents', 'convert', 'doc_1', '--agent', 'someone-else'], { env });
     expect(other.code).toBe(4);
   });

@@ -5,6 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { toNodeListener } from '../../src/server/node';
@@ -13,16 +15,16 @@ import { toNodeListener } from '../../src/server/node';
  * Whether a tool the tests need is installed. Missing: a loud warning and the tests skip; with
  * CI=true a missing tool is a failure (the file fails to load).
  */
-function toolAvailable(command: string, args: string[], what: string): boolean {
+export function toolAvailable(command: string, args: string[], what: string, aptPackage: string, tests: string): boolean {
   if (spawnSync(command, args, { stdio: 'ignore' }).status === 0) return true;
-  const message = `${what} is not installed: the CLI's terminal tests cannot run.`;
+  const message = `${what} is not installed: ${tests} cannot run.`;
   if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`${message} (CI=true: failing)`);
-  console.warn(`\n!!! ${message} They are SKIPPED. Install util-linux (apt-get install -y util-linux). !!!\n`);
+  console.warn(`\n!!! ${message} They are SKIPPED. Install ${aptPackage} (apt-get install -y ${aptPackage}). !!!\n`);
   return false;
 }
 
 /** util-linux `script` gives the CLI a pseudo-terminal, so the terminal behaviour is tested for real. */
-export const HAS_PTY = toolAvailable('script', ['--version'], 'util-linux `script`');
+export const HAS_PTY = toolAvailable('script', ['--version'], 'util-linux `script`', 'util-linux', "the CLI's terminal tests");
 
 const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -95,6 +97,8 @@ export interface RunOptions {
   input?: string;
   /** Run inside a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are TTYs. */
   tty?: boolean;
+  /** Leave stdin open for `write` (without a pseudo-terminal). */
+  keepStdinOpen?: boolean;
 }
 
 /** The environment a user would set for the sandbox, without CI/colour variables of the test runner. */
@@ -105,6 +109,12 @@ export function sandboxEnv(served: Served): Record<string, string> {
 export interface RunningCli {
   /** Resolves once stderr matches `pattern` (progress lines go there). */
   stderrMatches(pattern: RegExp): Promise<void>;
+  /** Resolves once stdout matches `pattern` (in a pseudo-terminal everything the CLI writes comes there). */
+  stdoutMatches(pattern: RegExp): Promise<void>;
+  /** Types `text` on stdin (keep stdin open with `keepStdinOpen`, or `tty`). */
+  write(text: string): void;
+  /** Everything written on stdout so far. */
+  output(): string;
   /** Sends a signal to the CLI process. */
   kill(signal: NodeJS.Signals): void;
   done: Promise<CliResult>;
@@ -112,7 +122,12 @@ export interface RunningCli {
 
 export async function startCli(args: string[], options: RunOptions = {}): Promise<RunningCli> {
   const { file } = await cliFile();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' };
+  // A config directory of its own that does not exist, so no stored login of the machine's user is read.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    TERM: 'xterm-256color',
+    AGENT_WIDGET_CONFIG_DIR: join(tmpdir(), `agent-widget-cli-test-${process.pid}-none`),
+  };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   const quoted = [process.execPath, file, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = options.tty
@@ -120,14 +135,22 @@ export async function startCli(args: string[], options: RunOptions = {}): Promis
     : spawn(process.execPath, [file, ...args], { env });
   let stdout = '';
   let stderr = '';
-  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const waiters: { pattern: RegExp; text: () => string; resolve: () => void }[] = [];
+  const wake = (): void => {
+    for (const w of waiters.filter((w) => w.pattern.test(w.text()))) w.resolve();
+  };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    wake();
+  });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
-    for (const w of waiters.filter((w) => w.pattern.test(stderr))) w.resolve();
+    wake();
   });
   if (options.input !== undefined) child.stdin.end(options.input);
-  else if (!options.tty) child.stdin.end();
+  else if (!options.tty && !options.keepStdinOpen) child.stdin.end();
+  const matches = (text: () => string) => (pattern: RegExp) =>
+    pattern.test(text()) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ pattern, text, resolve }));
   const done = new Promise<CliResult>((resolve) =>
     child.on('close', (code) => {
       if (options.tty) child.stdin.end();
@@ -135,8 +158,10 @@ export async function startCli(args: string[], options: RunOptions = {}): Promis
     }),
   );
   return {
-    stderrMatches: (pattern) =>
-      pattern.test(stderr) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ pattern, resolve })),
+    stderrMatches: matches(() => stderr),
+    stdoutMatches: matches(() => stdout),
+    write: (text) => void child.stdin.write(text),
+    output: () => stdout,
     kill: (signal) => void child.kill(signal),
     done,
   };

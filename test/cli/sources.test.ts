@@ -166,6 +166,17 @@ describe('agent-widget sources', () => {
     expect(trained.stdout).toContain(`Web source ${id} is trained.`);
   });
 
+  it.skipIf(!HAS_PTY)('--no-color draws the live wait on a terminal without colours', async () => {
+    served = await sandboxAdvancingOnPoll();
+    const env = sandboxEnv(served);
+    const id = await addSource(env);
+    const trained = await runCli(['sources', 'train', id, '--wait', '--interval', '0.05', '--no-color'], { env, tty: true });
+    expect(trained.code).toBe(0);
+    expect(trained.stdout).toMatch(new RegExp(`✔ Web source ${id}: completed in \\d+s`));
+    // Cursor moves and line clears stay; no colour or weight (SGR 1, 2, 3x, 9x) is set.
+    expect(trained.stdout).not.toMatch(/\u001b\[(1|2|3\d|9\d)(;\d+)*m/);
+  });
+
   it('refuses to remove without --yes when not on a terminal', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const env = sandboxEnv(served);
@@ -225,6 +236,46 @@ describe('agent-widget sources', () => {
     ]);
   });
 
+  it('refuses patterns that would empty the page list unless --yes, saying how many pages would go', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const env = sandboxEnv(served);
+    const id =
+      /Added web source (\S+)/.exec(
+        (await runCli(['sources', 'add', 'https://docs.example.com', '--mode', 'sitemap'], { env })).stdout,
+      )?.[1] ?? '';
+    expect((await runCli(['sources', 'discover', id], { env })).code).toBe(0);
+    const typo = await runCli(['sources', 'urls', id, '--keep', '/dcos/*'], { env });
+    expect(typo).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `agent-widget: These patterns would drop all 12 pages of ${id} and leave its list empty; nothing was changed. Check them with --dry-run, or pass --yes to empty the list.\n`,
+    });
+    expect(served.requests.filter((r) => r.startsWith('PATCH'))).toEqual([]);
+    expect((await runCli(['sources', 'urls', id, '--keep', '/dcos/*', '--dry-run'], { env })).stdout).toContain(
+      'Would keep 0 of 12 pages; 12 dropped',
+    );
+    const emptied = await runCli(['sources', 'urls', id, '--drop', 'docs.example.com', '--yes'], { env });
+    expect(emptied).toMatchObject({ code: 0 });
+    expect(emptied.stdout).toContain('Kept 0 of 12 pages; 12 dropped.');
+  });
+
+  it('has ls and rm for list and remove, help <topic> as <topic> --help, and the documents limitation in help', async () => {
+    served = await serveSandbox({ now: manualClock().now });
+    const env = sandboxEnv(served);
+    const id = /Added web source (\S+)/.exec((await runCli(['sources', 'add', 'https://docs.example.com'], { env })).stdout)?.[1] ?? '';
+    expect((await runCli(['sources', 'ls'], { env })).stdout).toContain(id);
+    expect(await runCli(['sources', 'rm', id, '--yes'], { env })).toMatchObject({ code: 0, stdout: `Deleted web source ${id}.\n` });
+
+    for (const topic of [['sources'], ['sources', 'add'], ['sources', 'ls'], ['documents']]) {
+      const viaHelp = await runCli(['help', ...topic]);
+      expect(viaHelp).toEqual(await runCli([...topic, '--help']));
+      expect(viaHelp.code).toBe(0);
+    }
+    expect((await runCli(['help', 'sources'])).stdout).toContain('sources list (ls)');
+    expect((await runCli(['help', 'sources', 'remove'])).stdout).toContain('Also: agent-widget sources rm');
+    expect((await runCli(['help', 'documents'])).stdout).toContain('The service has no way to list or delete documents');
+  });
+
   it('says what is wrong with the command line, with exit 2 and nothing sent', async () => {
     served = await serveSandbox({ now: manualClock().now });
     const env = sandboxEnv(served);
@@ -238,7 +289,15 @@ describe('agent-widget sources', () => {
         'Unknown option --api-key for sources add; see agent-widget sources add --help.',
       ],
       [['sources', 'train', 'ws_1', '--timeout'], 'Option --timeout needs a value; see agent-widget sources train --help.'],
-      [['sources', 'fly'], 'Unknown command "sources fly"; see agent-widget --help.'],
+      [['sources', 'fly'], 'Unknown command "sources fly"; see agent-widget sources --help.'],
+      [['sorces', 'list'], 'Unknown command "sorces"; did you mean sources? see agent-widget --help.'],
+      [['sources', 'lst'], 'Unknown command "sources lst"; did you mean sources list? see agent-widget sources --help.'],
+      [['usgae'], 'Unknown command "usgae"; did you mean usage? see agent-widget --help.'],
+      [['help', 'sorces'], 'Unknown command "sorces"; did you mean sources? see agent-widget --help.'],
+      [
+        ['sources', 'train', 'ws_1', '--wiat'],
+        'Unknown option --wiat for sources train; did you mean --wait? see agent-widget sources train --help.',
+      ],
       [['--json', 'usage'], 'Put the command first, e.g. agent-widget usage --json; see agent-widget --help.'],
       [
         ['sources', 'discover', 'ws_1', 'extra\u001b[2J'],

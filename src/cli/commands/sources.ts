@@ -38,6 +38,7 @@ function pagePattern(pattern: string): string {
 
 const list: Command = {
   name: 'sources list',
+  aliases: ['sources ls'],
   summary: "List the agent's web sources with their training status.",
   args: [],
   options: {},
@@ -120,9 +121,13 @@ const urls: Command = {
     keep: { type: 'string', multiple: true, value: 'pattern', description: 'Keep only pages whose URL matches (any of the patterns).' },
     drop: { type: 'string', multiple: true, value: 'pattern', description: 'Drop pages whose URL matches.' },
     'dry-run': { type: 'boolean', description: 'Show what would change, change nothing.' },
+    yes: { type: 'boolean', short: 'y', description: 'Allow patterns that drop every page (the list is left empty).' },
   },
   usesAgent: false,
-  notes: ['A pattern matches anywhere in the URL; * matches any run of characters. --keep applies before --drop.'],
+  notes: [
+    'A pattern matches anywhere in the URL; * matches any run of characters. --keep applies before --drop.',
+    'Patterns that would drop every page are refused (exit 2, nothing changed) unless --yes is given.',
+  ],
   examples: ["agent-widget sources urls ws_123 --keep '/docs/*' --drop /careers --drop '/blog/20*'"],
   async run(ctx, [id = ''], values) {
     const keep = stringList(values.keep).map(pagePattern);
@@ -143,6 +148,11 @@ const urls: Command = {
     );
     const dropped = source.discoveredUrls.filter((u) => !kept.includes(u));
     const dryRun = values['dry-run'] === true;
+    // An empty list is almost always a pattern that matched nothing (a typo, a missing *), not the goal.
+    if (kept.length === 0 && dropped.length > 0 && !dryRun && values.yes !== true)
+      throw usageError(
+        `These patterns would drop all ${dropped.length} pages of ${plain(source.id)} and leave its list empty; nothing was changed. Check them with --dry-run, or pass --yes to empty the list.`,
+      );
     const updated = dryRun || dropped.length === 0 ? source : (await client.webSources.update(id, kept, { signal: ctx.signal })).webSource;
     if (out.json) return out.data({ webSource: updated, kept: kept.map((u) => u.url), dropped: dropped.map((u) => u.url), dryRun });
     for (const { url } of dropped) out.line(`  ${out.colors.red('-')} ${plain(url)}`);
@@ -190,6 +200,7 @@ const train: Command = {
 
 const remove: Command = {
   name: 'sources remove',
+  aliases: ['sources rm'],
   summary: 'Delete a web source and its knowledge from the agent (permanent).',
   args: ['<id>'],
   options: { yes: { type: 'boolean', short: 'y', description: 'Do not ask for confirmation (required when not on a terminal).' } },
