@@ -59,7 +59,7 @@ export async function bookingRoute(rc: RouteContext, segment: string): Promise<O
   if (new Set(names).size !== names.length) return failure(400, 'invalid_request', 'Each query parameter may appear only once.');
 
   // Booking is free but still costs the service's rate limit, which all visitors share through us.
-  const limited = await limitStep(rc, cfg.perIp, `booking-ip:${rc.ipHash}`);
+  const limited = await limitStep(rc, cfg.perIpBooking, `booking-ip:${rc.ipHash}`);
   if (limited) return limited;
 
   let body: Uint8Array<ArrayBuffer> | undefined;

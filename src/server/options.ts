@@ -11,12 +11,14 @@ import { createKeyedHasher } from './keyed-hash';
 import { createMemoryReplyCache, DEFAULT_MEMORY_REPLY_CHARS, isReplyCache, type ReplyCache } from './reply-cache';
 
 export interface RateLimitOptions {
-  /**
-   * Per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables.
-   * Chat messages and forwarded booking calls each have a window of this size: booking calls cost no
-   * credits and come in bursts while a visitor browses the calendar, which must not use up their chat.
-   */
+  /** Chat messages per client address (an IPv6 /64 counts as one; see clientIp). Default 30 per minute. `false` disables. */
   perIp?: WindowLimit | false;
+  /**
+   * Forwarded booking calls per client address, in a window of their own. Default 120 per minute.
+   * `false` disables. They cost no credits and come in bursts: a visitor far from the agent's time zone
+   * makes about one call per available day to learn which of their days have times, a month at a time.
+   */
+  perIpBooking?: WindowLimit | false;
   /**
    * Chat messages per client address per UTC day. Default 100. With dailyCap it sets how many
    * addresses it takes to use up the day for everyone: dailyCap / perIpDaily. `false` disables.
@@ -165,6 +167,7 @@ export interface ResolvedProxyOptions {
   allowedOrigins: ReadonlySet<string>;
   allowMissingOrigin: boolean;
   perIp: WindowLimit | undefined;
+  perIpBooking: WindowLimit | undefined;
   perIpDaily: number | undefined;
   perConversation: WindowLimit | undefined;
   dailyCap: number | undefined;
@@ -208,6 +211,7 @@ const DEFAULT_MAX_MESSAGE_LENGTH = 4000;
 
 export const PROXY_DEFAULTS = {
   perIp: { limit: 30, windowMs: 60_000 },
+  perIpBooking: { limit: 120, windowMs: 60_000 },
   perIpDaily: 100,
   perConversation: { limit: 12, windowMs: 60_000 },
   dailyCap: 5000,
@@ -323,6 +327,7 @@ export function resolveProxyOptions(options: ChatProxyOptions): ResolvedProxyOpt
     allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
     allowMissingOrigin: options.allowMissingOrigin ?? false,
     perIp: windowLimit(limits.perIp, PROXY_DEFAULTS.perIp, 'rateLimit.perIp'),
+    perIpBooking: windowLimit(limits.perIpBooking, PROXY_DEFAULTS.perIpBooking, 'rateLimit.perIpBooking'),
     perIpDaily: dailyLimit(limits.perIpDaily, PROXY_DEFAULTS.perIpDaily, 'rateLimit.perIpDaily'),
     perConversation: windowLimit(limits.perConversation, PROXY_DEFAULTS.perConversation, 'rateLimit.perConversation'),
     dailyCap: dailyLimit(limits.dailyCap, PROXY_DEFAULTS.dailyCap, 'rateLimit.dailyCap'),

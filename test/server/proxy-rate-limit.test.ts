@@ -76,11 +76,11 @@ describe('per IP', () => {
     expect(await send('8.8.8.8, 198.51.100.7, 10.0.0.1')).toBe(429);
     expect(await send('198.51.100.8, 10.0.0.1')).toBe(200);
   });
-  test('chat messages and forwarded booking calls each have their own perIp window', async () => {
+  test('forwarded booking calls have a window of their own (perIpBooking): neither uses up the other', async () => {
     const { handler } = setup({
       now: clock().now,
       forwardBooking: true,
-      rateLimit: { ...generous, perIp: { limit: 2, windowMs: 60_000 } },
+      rateLimit: { ...generous, perIp: { limit: 2, windowMs: 60_000 }, perIpBooking: { limit: 3, windowMs: 60_000 } },
     });
     const ctx = { ip: '198.51.100.7' };
     const chat = async () => (await read(await handler(chatRequest(), ctx))).status;
@@ -90,8 +90,25 @@ describe('per IP', () => {
           await handler(chatRequest({ method: 'GET', url: `${PROXY_URL}/booking/public/config?agentId=${AGENT}`, origin: null }), ctx),
         )
       ).status;
-    expect([await booking(), await booking(), await booking()]).toEqual([200, 200, 429]);
+    expect([await booking(), await booking(), await booking(), await booking()]).toEqual([200, 200, 200, 429]);
     expect([await chat(), await chat(), await chat()]).toEqual([200, 200, 429]);
+  });
+  test('by default a visitor gets 120 booking calls a minute (a calendar far from the agent asks once per day)', async () => {
+    const time = clock();
+    const { handler } = setup({ now: time.now, forwardBooking: true });
+    const ctx = { ip: '198.51.100.9' };
+    const booking = async () =>
+      (
+        await read(
+          await handler(chatRequest({ method: 'GET', url: `${PROXY_URL}/booking/public/config?agentId=${AGENT}`, origin: null }), ctx),
+        )
+      ).status;
+    const statuses: number[] = [];
+    for (let call = 0; call < 121; call += 1) statuses.push(await booking());
+    expect(statuses.filter((status) => status === 200)).toHaveLength(120);
+    expect(statuses.at(-1)).toBe(429);
+    time.advance(60_000);
+    expect(await booking()).toBe(200);
   });
 });
 
