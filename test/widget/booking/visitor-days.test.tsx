@@ -172,7 +172,7 @@ describe('the month while its days are checked (a visitor in Auckland, the demo 
     // The grid is not busy as a whole: the days known can be read and picked.
     expect(screen.getByRole('grid', { name: 'November 2026' }).getAttribute('aria-busy')).toBeNull();
     fireEvent.click(thursday);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(t.dateHeading);
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(t.dateHeading);
     expect(h.events).toEqual([]);
     // Wednesday 25 holds New York's Tuesday (known) and Wednesday before 6:00 (still coming): offered, not counted yet.
     const wednesday = await screen.findByRole('button', { name: 'Wednesday, November 25, 2026, times available' });
