@@ -1,15 +1,30 @@
 // --json failures, end to end: every command and failure prints one error document on stdout with a stable
 // code, the HTTP status and wait where the service answered, and what the command had done by then (the
 // uploaded document, the training started, the stages so far), so a script can resume instead of starting over.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/cli/errors';
-import { cliFile, DEMO_API_KEY, manualClock, runCli, sandboxAdvancingOn, sandboxEnv, serveSandbox, startCli, type Served } from './harness';
+import {
+  cliFile,
+  DEMO_API_KEY,
+  manualClock,
+  runCli,
+  sandboxAdvancingOn,
+  sandboxEnv,
+  serveSandbox,
+  startCli,
+  toolAvailable,
+  type Served,
+} from './harness';
+
+/** openssl makes the self-signed certificate a service with a TLS certificate the CLI refuses shows. */
+const HAS_OPENSSL = toolAvailable('openssl', ['version'], 'openssl', 'openssl', "the CLI's TLS failure test");
 
 let served: Served | undefined;
 let dir = '';
@@ -161,6 +176,86 @@ describe('agent-widget --json errors', () => {
         code: 'dns',
         message: 'Could not reach the service at https://api.example.invalid/v1 (the name api.example.invalid does not resolve in DNS).',
         status: null,
+      },
+      exitCode: 8,
+    });
+  });
+
+  it.skipIf(!HAS_OPENSSL)('a TLS certificate the system does not accept: code tls, no status', async () => {
+    const keyFile = join(dir, 'key.pem');
+    const certFile = join(dir, 'cert.pem');
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ]);
+    expect(made.status).toBe(0);
+    const server = createTlsServer({ key: readFileSync(keyFile), cert: readFileSync(certFile) }, (_request, response) =>
+      response.end('{}'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await runCli(['credits', '--json'], {
+        env: { AGENT_BASE_URL: `https://127.0.0.1:${port}/api`, AGENT_API_KEY: DEMO_API_KEY },
+      });
+      expect(result.code).toBe(8);
+      expect(documentOf(result.stdout)).toEqual({
+        success: false,
+        error: {
+          code: 'tls',
+          message: `Could not reach the service at https://127.0.0.1:${port}/api (its TLS certificate was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT)).`,
+          status: null,
+        },
+        exitCode: 8,
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("an answer that is not the service's: code no_api_here or invalid_answer, with the answer's status", async () => {
+    served = await serveSandbox({
+      now: manualClock().now,
+      override: (request) => {
+        const path = new URL(request.url).pathname;
+        if (path.endsWith('/web-sources'))
+          return new Response('<!doctype html><title>Docs</title>', { headers: { 'Content-Type': 'text/html' } });
+        if (path.endsWith('/credits')) return json({ success: true, credits: { balance: 'lots' } }, 200);
+        return undefined;
+      },
+    });
+    const env = sandboxEnv(served);
+    const site = await runCli(['sources', 'list', '--json'], { env });
+    expect(documentOf(site.stdout)).toEqual({
+      success: false,
+      error: {
+        code: 'no_api_here',
+        message: expect.stringMatching(/^Got an HTML page from .*: no API here; is the base URL right\?/) as string,
+        status: 200,
+      },
+      exitCode: 8,
+    });
+    const odd = await runCli(['credits', '--json'], { env });
+    expect(documentOf(odd.stdout)).toEqual({
+      success: false,
+      error: {
+        code: 'invalid_answer',
+        message: expect.stringMatching(/^The service sent an answer this CLI does not understand \(/) as string,
+        status: 200,
       },
       exitCode: 8,
     });
