@@ -64,8 +64,9 @@ export async function waitFor<R>(
 
   const onProgress = (status: string): void => {
     const previous = stages.at(-1);
-    ctx.progress.status = plain(status);
-    stages.push({ status: plain(status), elapsedMs: elapsed() });
+    const shown = plain(status);
+    ctx.progress.status = shown;
+    stages.push({ status: shown, elapsedMs: elapsed() });
     if (spinner) {
       if (previous)
         out.note(`${out.colors.green('✔')} ${previous.status} ${out.colors.dim(formatElapsed(elapsed() - previous.elapsedMs))}`);
