@@ -133,6 +133,32 @@ describe('agent-widget --json errors', () => {
     expect(served.requests).toEqual(['GET /credits']);
   });
 
+  it("each other refusal has its own code and exit code, with the status and the service's words", async () => {
+    let status = 0;
+    served = await serveSandbox({ now: manualClock().now, override: () => json({ success: false, error: 'Refused here.' }, status) });
+    const expected = [
+      [400, 'bad_request', 5, 'The service refused the request (400: Refused here).'],
+      [402, 'insufficient_credits', 5, 'Not enough credits (402: Refused here).'],
+      [
+        403,
+        'forbidden',
+        3,
+        `The service at ${served.baseUrl} refused the API key sk_live_…0000 from AGENT_API_KEY (403: Refused here); check AGENT_API_KEY (it wins over a stored key) and its agent scope.`,
+      ],
+      [404, 'not_found', 4, 'Not found (404: Refused here).'],
+      [409, 'refused', 5, 'The service refused the request (409: Refused here).'],
+    ] as const;
+    for (const [answered, code, exitCode, message] of expected) {
+      status = answered;
+      const result = await runCli(['sources', 'discover', 'ws_1', '--json'], { env: sandboxEnv(served) });
+      expect({ answered, code: result.code, document: documentOf(result.stdout) }).toEqual({
+        answered,
+        code: exitCode,
+        document: { success: false, error: { code, message, status: answered }, exitCode },
+      });
+    }
+  });
+
   it("a failing service: code service_error with its status, the service's own message kept", async () => {
     served = await serveSandbox({
       now: manualClock().now,
