@@ -6,6 +6,7 @@ import { closest } from './closest';
 import type { Config } from './config';
 import { usageError, type CliError, type ExitCode } from './errors';
 import type { Output } from './output';
+import type { Progress } from './json-error';
 import type { Input } from './prompt';
 import type { Setting, Settings } from './settings';
 import { plain } from './text';
@@ -34,6 +35,8 @@ export interface Context {
   /** What the user is told of anything thrown: one sentence and an exit code (`baseUrl`: the one the request went to, when not the settings'). */
   explain(error: unknown, baseUrl?: Setting): CliError;
   stdin: Input;
+  /** What the command has done so far that a script needs to resume: set each id, callId and status as the service answers it. */
+  progress: Progress;
   /** Fires on Ctrl-C. */
   signal: AbortSignal;
   /** Asks a yes/no question on the terminal; undefined when stdin is not a terminal. */

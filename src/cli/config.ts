@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { attempt } from '../core/attempt';
 import { isRecord } from '../core/guards';
-import { CliError, EXIT, usageError } from './errors';
+import { CliError, usageError } from './errors';
 import type { Env } from './output';
 
 /** What one profile stores; every field is optional (logout removes the key, keeps the rest). */
@@ -76,7 +76,7 @@ async function readFileOnce(file: string, broken: (why: string) => CliError): Pr
 /** The profiles in `file`; none when it does not exist. A file that is not ours is a usage error naming it. */
 export async function readConfig(file: string): Promise<Config> {
   const broken = (why: string): CliError =>
-    usageError(`The config file ${file} ${why}; fix it, or remove it and run agent-widget login again.`);
+    new CliError(`The config file ${file} ${why}; fix it, or remove it and run agent-widget login again.`, 'bad_config');
   const read = await readFileOnce(file, broken);
   if (read === undefined) return { file, profiles: new Map() };
   const { text, mode } = read;
@@ -117,6 +117,6 @@ export async function writeConfig(config: Config): Promise<void> {
       await rm(temporary, { force: true });
     }
   } catch (error) {
-    throw new CliError(`Could not write the config file ${config.file} (${systemReason(error)}).`, EXIT.failed);
+    throw new CliError(`Could not write the config file ${config.file} (${systemReason(error)}).`, 'failed');
   }
 }

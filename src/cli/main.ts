@@ -10,8 +10,9 @@ import { loginCommands } from './commands/login';
 import { sourceCommands } from './commands/sources';
 import { usageCommands } from './commands/usage';
 import { configFile, readConfig } from './config';
-import { type CliError, EXIT, printableUrl, toCliError, usageError, type ExitCode } from './errors';
+import { CliError, EXIT, printableUrl, toCliError, usageError, type ExitCode } from './errors';
 import { commandHelp, groupHelp, overviewHelp } from './help';
+import { errorDocument, type Progress } from './json-error';
 import { findCommand, unknownCommand } from './lookup';
 import { noApiHere, noteAnswer, type LastAnswer } from './no-api';
 import { createOutput, type Env, type OutStream } from './output';
@@ -48,9 +49,11 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
   const argv = words[0] === 'help' && words.length > 1 ? [...words.slice(1), '--help'] : words;
   const json = argv.includes('--json');
   const out = createOutput(io, json, { color: !given.includes('--no-color') });
+  // Filled by the command as it goes; a failure's JSON document carries it.
+  const progress: Progress = {};
   const fail = (error: CliError): ExitCode => {
     out.note(`agent-widget: ${error.message}`);
-    if (json && !out.wroteData) out.data({ success: false, error: error.message, exitCode: error.exitCode });
+    if (json && !out.wroteData) out.data(errorDocument(error, progress));
     return error.exitCode;
   };
 
@@ -104,6 +107,7 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
       settings: resolved,
       config,
       stdin: io.stdin,
+      progress,
       connect,
       explain,
       client: () => {
@@ -112,7 +116,8 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
       },
       agentId: () => {
         const id = resolved.agentId?.value;
-        if (id === undefined) throw usageError('No agent: pass --agent <id>, set AGENT_ID, or store one with agent-widget login.');
+        if (id === undefined)
+          throw new CliError('No agent: pass --agent <id>, set AGENT_ID, or store one with agent-widget login.', 'missing_settings');
         return id;
       },
       confirm: async (question) => {

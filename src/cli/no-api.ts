@@ -2,7 +2,7 @@
 // HTML page, or a 404 without the service's JSON, for every path. That is said as such, instead of
 // "Not found" as if the id were wrong.
 import { ApiError } from '../core/http';
-import { CliError, EXIT, printableUrl } from './errors';
+import { CliError, printableUrl } from './errors';
 import type { Setting } from './settings';
 
 /** The last answer of a run: its URL (as it may be printed) and whether it was an HTML page. */
@@ -26,5 +26,5 @@ export function noApiHere(error: unknown, answers: LastAnswer, baseUrl: Setting 
   if (answers.html) what = 'an HTML page';
   else if (status !== 404) return undefined;
   const setting = baseUrl ? ` The base URL is ${printableUrl(baseUrl.value)}, from ${baseUrl.from}.` : '';
-  return new CliError(`Got ${what} from ${answers.url}: no API here; is the base URL right?${setting}`, EXIT.unavailable);
+  return new CliError(`Got ${what} from ${answers.url}: no API here; is the base URL right?${setting}`, 'no_api_here', error);
 }

@@ -1,7 +1,7 @@
 // Questions on the terminal: a line typed with echo, a secret typed without it, and a secret piped in.
 import { createInterface } from 'node:readline/promises';
 import { ReadStream } from 'node:tty';
-import { CliError, EXIT, usageError } from './errors';
+import { CliError, usageError } from './errors';
 
 export type Input = NodeJS.ReadableStream & { isTTY?: boolean };
 
@@ -17,7 +17,7 @@ export async function askLine(stdin: Input, prompt: () => void, signal?: AbortSi
   try {
     return (await rl.question('', { signal })).trim();
   } catch {
-    throw new CliError('Stopped.', EXIT.interrupted);
+    throw new CliError('Stopped.', 'interrupted');
   } finally {
     rl.close();
   }
@@ -44,7 +44,7 @@ export function askHidden(stdin: Input, prompt: () => void, signal?: AbortSignal
       terminal.pause();
       end();
     };
-    const onAbort = (): void => finish(() => reject(new CliError('Stopped.', EXIT.interrupted)));
+    const onAbort = (): void => finish(() => reject(new CliError('Stopped.', 'interrupted')));
     const onData = (chunk: Buffer | string): void => {
       for (const char of String(chunk).replace(ESCAPE_SEQUENCE, '')) {
         if (char === '\r' || char === '\n' || char === '\u0004') return finish(() => resolve(typed.join('')));

@@ -2,7 +2,7 @@
 // then the stored profile. Everything missing is said in one message.
 import { httpUrl } from '../server/url';
 import { checkProfileName, DEFAULT_PROFILE, type Config, type Profile } from './config';
-import { usageError, type CliError, type KeyInUse } from './errors';
+import { CliError, type KeyInUse } from './errors';
 import type { Env } from './output';
 
 export interface Setting {
@@ -56,7 +56,10 @@ const listed = (items: string[]): string =>
 /** Everything a command cannot start without, said at once; undefined when nothing is missing. */
 export function missingSettings(settings: Settings, needsAgent: boolean): CliError | undefined {
   if (settings.chosen && settings.stored === undefined && (!settings.apiKey || !settings.baseUrl))
-    return usageError(`There is no profile ${settings.profile} in ${settings.configFile}; run ${loginCommand(settings)} to make it.`);
+    return new CliError(
+      `There is no profile ${settings.profile} in ${settings.configFile}; run ${loginCommand(settings)} to make it.`,
+      'missing_settings',
+    );
   const missing: string[] = [];
   if (!settings.apiKey) missing.push('the API key (AGENT_API_KEY)');
   if (!settings.baseUrl) missing.push('the base URL (AGENT_BASE_URL)');
@@ -68,7 +71,7 @@ export function missingSettings(settings: Settings, needsAgent: boolean): CliErr
     );
   if (settings.baseUrl && httpUrl(settings.baseUrl.value) === undefined)
     problems.push(`The base URL from ${settings.baseUrl.from} must be an absolute http(s) URL.`);
-  return problems.length > 0 ? usageError(problems.join(' ')) : undefined;
+  return problems.length > 0 ? new CliError(problems.join(' '), 'missing_settings') : undefined;
 }
 
 /**

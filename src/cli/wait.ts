@@ -1,12 +1,14 @@
 // --wait: follows a server-side job stage by stage. On a terminal one line redraws with the stage and
 // the elapsed time (yocto-spinner: it also keeps other writes from tearing the line); elsewhere each
 // stage is one plain line, and a stage that goes on gets a `still …` line every 30 s. Stopping the wait
-// (timeout, Ctrl-C) never cancels the job on the service.
+// (timeout, Ctrl-C) never cancels the job on the service. The stages seen go into the run's progress, so a
+// --json error after them still carries the status so far.
 import yoctoSpinner from 'yocto-spinner';
 import { ApiError } from '../core/http';
 import type { WaitOptions } from '../server/poll';
 import type { Context } from './command';
-import { CliError, EXIT } from './errors';
+import { CliError } from './errors';
+import type { Stage } from './json-error';
 import { formatElapsed } from './render';
 import { plain } from './text';
 
@@ -21,21 +23,22 @@ export interface Job<R> {
 export interface Waited<R> {
   result: R;
   elapsedMs: number;
-  stages: { status: string; elapsedMs: number }[];
+  stages: Stage[];
 }
 
 /** In CI and pipes, a stage that lasts this long gets a line saying it still does, so a log never looks stuck. */
 export const HEARTBEAT_MS = 30_000;
 
 export async function waitFor<R>(
-  ctx: Pick<Context, 'out' | 'signal'>,
+  ctx: Pick<Context, 'out' | 'signal' | 'progress'>,
   job: Job<R>,
   timing: { timeoutMs: number; intervalMs: number },
 ): Promise<Waited<R>> {
   const { out } = ctx;
   const started = Date.now();
   const elapsed = (): number => Date.now() - started;
-  const stages: Waited<R>['stages'] = [];
+  const stages: Stage[] = [];
+  ctx.progress.stages = stages;
   const current = (): string => stages.at(-1)?.status ?? 'starting';
   const text = (): string => out.clean(`${job.label}: ${current()} · ${formatElapsed(elapsed())}`);
 
@@ -61,7 +64,9 @@ export async function waitFor<R>(
 
   const onProgress = (status: string): void => {
     const previous = stages.at(-1);
-    stages.push({ status: plain(status), elapsedMs: elapsed() });
+    const shown = plain(status);
+    ctx.progress.status = shown;
+    stages.push({ status: shown, elapsedMs: elapsed() });
     if (spinner) {
       if (previous)
         out.note(`${out.colors.green('✔')} ${previous.status} ${out.colors.dim(formatElapsed(elapsed() - previous.elapsedMs))}`);
@@ -80,11 +85,11 @@ export async function waitFor<R>(
     spinner?.stop(`${out.colors.red('✖')} ${out.clean(`${job.label}: ${current()} after ${formatElapsed(elapsed())}`)}`);
     const goesOn = `${job.work} goes on on the service`;
     if (error instanceof ApiError && error.kind === 'aborted')
-      throw new CliError(`Stopped waiting after ${formatElapsed(elapsed())}; ${goesOn}.`, EXIT.interrupted);
+      throw new CliError(`Stopped waiting after ${formatElapsed(elapsed())}; ${goesOn}.`, 'interrupted');
     if (error instanceof ApiError && error.kind === 'timeout' && elapsed() >= timing.timeoutMs)
       throw new CliError(
         `${job.label} was not done within ${formatElapsed(timing.timeoutMs)} (last stage: ${current()}); ${goesOn}.`,
-        EXIT.timeout,
+        'wait_timeout',
       );
     throw error;
   } finally {

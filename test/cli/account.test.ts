@@ -203,7 +203,13 @@ describe('agent-widget usage and limits check', () => {
     expect(data).toMatchObject({
       credits: { balance: 500 },
       plan: { name: 'Starter' },
-      missing: [{ part: 'the invoices', error: 'The service failed (500: Billing is down); try again later.', exitCode: 8 }],
+      missing: [
+        {
+          part: 'the invoices',
+          error: { code: 'service_error', message: 'The service failed (500: Billing is down); try again later.', status: 500 },
+          exitCode: 8,
+        },
+      ],
     });
     expect(data).not.toHaveProperty('invoices');
   });

@@ -102,8 +102,9 @@ describe('agent-widget documents', () => {
     expect(missing.code).toBe(4);
     expect(JSON.parse(missing.stdout)).toEqual({
       success: false,
-      error: 'Not found (404: Document not found).',
+      error: { code: 'not_found', message: 'Not found (404: Document not found).', status: 404 },
       exitCode: 4,
+      documentId: 'doc_missing',
     });
     expect(missing.stderr).toBe('agent-widget: Not found (404: Document not found).\n');
   });

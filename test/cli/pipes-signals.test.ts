@@ -49,7 +49,19 @@ describe('agent-widget in pipes and under signals', () => {
     json.kill('SIGTERM');
     const document = await json.done;
     expect(document.code).toBe(130);
-    expect(JSON.parse(document.stdout)).toMatchObject({ success: false, exitCode: 130 });
+    expect(JSON.parse(document.stdout)).toEqual({
+      success: false,
+      error: {
+        code: 'interrupted',
+        message: expect.stringMatching(/^Stopped waiting after \d+s; training goes on on the service\.$/) as string,
+        status: null,
+      },
+      exitCode: 130,
+      sourceId: id,
+      callId: expect.stringMatching(/\S/) as string,
+      status: 'scraping',
+      stages: [{ status: 'scraping', elapsedMs: expect.any(Number) as number }],
+    });
     expect(served.requests.some((r) => r.startsWith('DELETE'))).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ describe('waitFor in CI', () => {
       false,
     );
     const waited = waitFor(
-      { out, signal: new AbortController().signal },
+      { out, signal: new AbortController().signal, progress: {} },
       {
         label: 'Web source ws_1',
         work: 'training',

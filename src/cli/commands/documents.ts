@@ -3,7 +3,7 @@ import { openAsBlob } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { secondsOption, type Command, type Context, type Values } from '../command';
-import { CliError, EXIT } from '../errors';
+import { CliError, EXIT, usageError } from '../errors';
 import { plain } from '../text';
 import { waitFor, WAIT_OPTIONS } from '../wait';
 
@@ -43,10 +43,12 @@ async function isConvertibleDocument(path: string): Promise<boolean> {
 
 /** Starts processing and, with --wait, follows it; shared by `convert` and `upload`. */
 async function startProcessing(ctx: Context, documentId: string, values: Values, extra: Record<string, unknown> = {}): Promise<void> {
+  ctx.progress.documentId = documentId;
   const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
   const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
   const client = ctx.client();
   const started = await client.documents.convert(ctx.agentId(), documentId, { signal: ctx.signal });
+  ctx.progress.callId = started.callId;
   const label = `Document ${plain(documentId)}`;
   if (values.wait !== true) {
     if (ctx.out.json) return ctx.out.data({ ...extra, documentId, callId: started.callId });
@@ -77,12 +79,13 @@ const upload: Command = {
   examples: ['agent-widget documents upload ./manual.pdf --wait'],
   async run(ctx, [path = ''], values) {
     const reason = await unreadableReason(path);
-    if (reason !== undefined) throw new CliError(`Cannot read the file ${plain(path)}: ${reason}.`, EXIT.usage);
+    if (reason !== undefined) throw usageError(`Cannot read the file ${plain(path)}: ${reason}.`);
     if (!(await isConvertibleDocument(path)))
-      throw new CliError(`${plain(basename(path))} is not a PDF or DOCX file; the service converts only those.`, EXIT.usage);
+      throw usageError(`${plain(basename(path))} is not a PDF or DOCX file; the service converts only those.`);
     const uploaded = await ctx.client().documents.upload(ctx.agentId(), await openAsBlob(path), basename(path), { signal: ctx.signal });
     const documentId = typeof uploaded.documentId === 'string' ? uploaded.documentId : '';
-    if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', EXIT.unavailable);
+    if (documentId === '') throw new CliError('The service sent an answer this CLI does not understand (no documentId).', 'invalid_answer');
+    ctx.progress.uploaded = basename(path);
     if (!ctx.out.json) ctx.out.line(`Uploaded ${plain(basename(path))} as document ${plain(documentId)}.`);
     await startProcessing(ctx, documentId, values, { uploaded: basename(path) });
   },
@@ -111,6 +114,7 @@ const status: Command = {
   notes: ['Exit code 1 when the status is error; with --wait, 7 when --timeout passed first.'],
   examples: ['agent-widget documents status doc_123 --wait', 'agent-widget documents status doc_123 --json'],
   async run(ctx, [documentId = ''], values) {
+    ctx.progress.documentId = documentId;
     const client = ctx.client();
     if (values.wait === true) {
       const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;

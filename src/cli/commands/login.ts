@@ -4,7 +4,7 @@ import { ApiError } from '../../core/http';
 import { httpUrl } from '../../server/url';
 import type { Command, Context, Values } from '../command';
 import { writeConfig, type Profile } from '../config';
-import { CliError, EXIT, printableUrl, serviceSays, usageError } from '../errors';
+import { CliError, printableUrl, refusedKeyCode, serviceSays, usageError } from '../errors';
 import { askHidden, askLine, readPiped } from '../prompt';
 import { table } from '../render';
 import { loginCommand, maskKey, missingSettings, type Setting } from '../settings';
@@ -43,10 +43,11 @@ async function checkKey(ctx: Context, apiKey: string, baseUrl: Setting): Promise
     if (error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403))
       throw new CliError(
         `The service at ${printableUrl(baseUrl.value)} refused the key ${maskKey(apiKey)} (${error.status}: ${serviceSays(error)}); nothing was stored.`,
-        EXIT.auth,
+        refusedKeyCode(error.status),
+        error,
       );
     const explained = ctx.explain(error, baseUrl);
-    throw new CliError(`${explained.message} Nothing was stored.`, explained.exitCode);
+    throw new CliError(`${explained.message} Nothing was stored.`, explained.code, explained);
   }
 }
 

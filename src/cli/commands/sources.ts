@@ -173,11 +173,14 @@ const train: Command = {
   notes: ['With --wait the exit code says how training ended (0 completed, 1 failed, 7 timed out).'],
   examples: ['agent-widget sources train ws_123 --wait --timeout 300'],
   async run(ctx, [id = ''], values) {
+    ctx.progress.sourceId = id;
     const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
     const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
     const client = ctx.client();
     const started = await client.webSources.train(id, { signal: ctx.signal });
     const source = started.webSource;
+    ctx.progress.callId = started.callId;
+    if (source.status !== undefined) ctx.progress.status = plain(source.status);
     const label = `Web source ${plain(source.id)}`;
     if (values.wait !== true) {
       if (ctx.out.json) return ctx.out.data({ webSource: source, callId: started.callId });
@@ -212,7 +215,7 @@ const remove: Command = {
         `Delete web source ${plain(id)} and remove its knowledge from the agent? This cannot be undone. [y/N] `,
       );
       if (answer === undefined) throw usageError(`Refusing to delete web source ${plain(id)} without confirmation; pass --yes.`);
-      if (!answer) throw new CliError('Nothing was deleted.', EXIT.failed);
+      if (!answer) throw new CliError('Nothing was deleted.', 'declined');
     }
     await ctx.client().webSources.delete(id, { signal: ctx.signal });
     if (ctx.out.json) return ctx.out.data({ success: true, deleted: id });
@@ -231,6 +234,7 @@ const status: Command = {
   notes: ['Exit code 1 when training failed; with --wait, 7 when --timeout passed first.'],
   examples: ['agent-widget sources status ws_123 --wait'],
   async run(ctx, [id = ''], values) {
+    ctx.progress.sourceId = id;
     const client = ctx.client();
     const { out } = ctx;
     if (values.wait === true) {

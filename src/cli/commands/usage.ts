@@ -3,6 +3,7 @@ import { ApiError } from '../../core/http';
 import type { CreditsResponse, Invoice, LimitsRequest, SubscriptionResponse } from '../../core/types';
 import { integerOption, type Command, type Context } from '../command';
 import { CliError, EXIT, usageError } from '../errors';
+import { errorBody } from '../json-error';
 import type { Output } from '../output';
 import { barRows, formatBytes, formatNumber, formatUtc, meter, table } from '../render';
 import { plain } from '../text';
@@ -110,13 +111,14 @@ const usage: Command = {
           ? { subscription: subscription.subscription, plan: subscription.plan, usage: subscription.usage, flags: subscription.flags }
           : {}),
         ...(invoices ? { invoices } : {}),
-        ...(first ? { missing: failed.map(({ what, error }) => ({ part: what, error: error.message, exitCode: error.exitCode })) } : {}),
+        ...(first ? { missing: failed.map(({ what, error }) => ({ part: what, error: errorBody(error), exitCode: error.exitCode })) } : {}),
       });
     else printUsage(out, credit, subscription, invoices);
     if (first)
       throw new CliError(
         `Shown without ${failed.map(({ what }) => what).join(' and ')}: ${failed.map(({ error }) => error.message).join(' ')}`,
-        first.error.exitCode,
+        first.error.code,
+        first.error,
       );
   },
 };
@@ -185,7 +187,7 @@ const limitsCheck: Command = {
     const summary = `${size(result.currentUsage)} of ${size(result.limit)} used, ${size(result.remaining)} left`;
     if (ctx.out.json) ctx.out.data(result);
     else ctx.out.line(`${result.allowed ? 'Allowed' : 'Not allowed'}: ${what} (${summary}).`);
-    if (!result.allowed) throw new CliError(`The plan does not allow ${what}.`, EXIT.failed);
+    if (!result.allowed) throw new CliError(`The plan does not allow ${what}.`, 'failed');
   },
 };
 
