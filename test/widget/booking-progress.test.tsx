@@ -3,7 +3,8 @@
 // storage), the chosen time is checked again, a tampered or stale entry is dropped calmly, and nothing
 // is left once the booking is made.
 import { act, fireEvent, within } from '@testing-library/preact';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { createBookingClient } from '../../src/core/booking-client';
 import { MAX_KEPT_ANSWER_CHARS } from '../../src/widget/booking/state/progress';
 import { defaultStrings as t } from '../../src/widget/i18n';
@@ -214,6 +215,22 @@ describe('a booking under way, on the next page', () => {
     expect(answersShown(ui)).toEqual(ANSWERS);
   });
 
+  test("the day's times cannot be fetched on the next page: Try again, and it lands on the form", async () => {
+    const { first } = await leftOnForm();
+    let down = true;
+    api.server.use(
+      http.get(`${api.baseUrl}/booking/public/slots`, () => (down ? HttpResponse.json({ success: false }, { status: 503 }) : undefined)),
+    );
+
+    const { ui } = nextPage(first);
+    const retry = await ui.findByRole('button', { name: 'Try again' });
+    expect(ui.queryByRole('heading', { name: t.formHeading })).toBeNull();
+    down = false;
+    fireEvent.click(retry);
+    await heading(ui, t.formHeading);
+    expect(answersShown(ui)).toEqual(ANSWERS);
+  });
+
   test('a duration the config no longer offers: back at the durations, the answers kept', async () => {
     localStorage.setItem(
       PROGRESS_KEY,
@@ -314,6 +331,26 @@ describe('a booking under way, on the next page', () => {
     await heading(first.ui, t.durationHeading);
     hide();
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
+  });
+
+  test("times switched to the agent's zone stay so on the next page", async () => {
+    // The visitor in Berlin, the demo agent in New York: the switch is offered.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    onTestFinished(() => {
+      process.env.TZ = zone;
+    });
+    const first = mount();
+    await openBook(first.ui);
+    await chooseDuration(first.ui);
+    fireEvent.click(first.ui.getByRole('button', { name: 'show in Eastern Time' }));
+    await chooseFirstDay(first.ui);
+    const times = (await first.ui.findAllByRole('button', { name: /, Eastern Standard Time$/ })).map((b) => b.textContent);
+
+    const { ui } = nextPage(first);
+    await reopenedOn(ui, t.timeHeading);
+    expect(ui.getByText(/^Times in Eastern Standard Time/)).toBeTruthy();
+    expect((await ui.findAllByRole('button', { name: /, Eastern Standard Time$/ })).map((b) => b.textContent)).toEqual(times);
   });
 
   test('with data-persist="none" nothing is stored', async () => {
