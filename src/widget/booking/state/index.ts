@@ -18,7 +18,7 @@ export interface BookingStores {
   readonly context: BookingContext;
   flow(): BookingFlow;
   lookup(): LookupStore;
-  /** A booking is under way: a duration chosen and not yet booked. */
+  /** A booking is under way: a duration chosen and not yet booked, or the last page's coming back. */
   underWay(): boolean;
   /** The owner's reset(): a booking under way is forgotten, here and in storage. */
   reset(): void;
@@ -32,7 +32,9 @@ export function createBookingStores(context: BookingContext): BookingStores {
   let flow: BookingFlow | undefined;
   let lookup: LookupStore | undefined;
   // Only a flow that was made has progress to keep: a page that never showed Book leaves the stored one as it is.
-  const keep = () => flow && context.progress.keep(flow.progress());
+  const keep = () => {
+    if (flow) context.progress.keep(flow.progress());
+  };
   const stopKeeping = context.progress.onVisibilityChange(keep);
   return {
     context,

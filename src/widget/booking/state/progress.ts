@@ -14,7 +14,7 @@ export type ProgressStep = (typeof STEPS)[number];
 /** The longest answer kept: a form field's answer, not a document. */
 export const MAX_KEPT_ANSWER_CHARS = 4_000;
 /** The most answers kept: more fields than any booking form asks. */
-export const MAX_KEPT_ANSWERS = 50;
+const MAX_KEPT_ANSWERS = 50;
 /** An id as long as this is no duration option's. */
 const MAX_ID_CHARS = 200;
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
