@@ -75,6 +75,8 @@ suite('moving to another page in Chromium', () => {
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Book', exact: true }).getAttribute('aria-selected')).toBe('true');
     for (const [label, value] of Object.entries(answers)) expect(await page.getByRole('textbox', { name: label }).inputValue()).toBe(value);
+    // Opened by itself, the panel leaves the visitor's focus on the page.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await page.screenshot({ path: 'test-results/page-change-booking-form.png' });
     expect(await axeViolations(page)).toEqual([]);
 

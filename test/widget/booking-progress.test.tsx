@@ -141,11 +141,14 @@ describe('a booking under way, on the next page', () => {
   test('left on the form: every answer, and the time chosen, which the review shows', async () => {
     const { first, day, time } = await leftOnForm();
 
-    const { ui } = nextPage(first);
+    const { ui, shadow } = nextPage(first);
     await reopenedOn(ui, t.formHeading);
     expect(answersShown(ui)).toEqual(ANSWERS);
+    // Opened by itself, the panel leaves the visitor's focus on the page.
+    expect(shadow.activeElement).toBeNull();
+    // Once the visitor is in the view, each new step takes focus as before.
     fireEvent.click(ui.getByRole('button', { name: t.next }));
-    await heading(ui, t.reviewHeading);
+    expect(shadow.activeElement).toBe(await heading(ui, t.reviewHeading));
     // "2:00 PM" starts the range "2:00 – 2:30 PM" on the visitor's clock.
     const [hour] = time.split(/\s/);
     expect(facts(ui).find((row) => row.startsWith(`${t.when}: ${day}, ${hour} `))).toBeTruthy();

@@ -107,7 +107,7 @@ export async function takeMondayNineAm(baseUrl: string): Promise<void> {
 }
 
 export function renderBook(h: Harness) {
-  return render(<BookingView stores={h.stores} strings={defaultStrings} />);
+  return render(<BookingView stores={h.stores} strings={defaultStrings} asked={() => true} />);
 }
 
 /**
@@ -115,7 +115,7 @@ export function renderBook(h: Harness) {
  * what "Send a message" calls (the shell opens the chat).
  */
 export function renderLookup(h: Harness, openBooking: () => void = () => undefined, openChat: () => void = () => undefined) {
-  return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} openChat={openChat} />);
+  return render(<LookupView stores={h.stores} strings={defaultStrings} asked={() => true} openBooking={openBooking} openChat={openChat} />);
 }
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 3, name });
