@@ -168,6 +168,15 @@ describe('typed text across a reload', () => {
     expect(openChat(ui)).toHaveProperty('value', 'Typed before the route changed');
   });
 
+  test("a first visit's draft survives a remount too: nothing sent, the page never hidden", () => {
+    const mounted = mountWidget();
+    type(openChat(mounted.ui), 'Typed before anything was sent');
+    act(() => mounted.handle.destroy());
+    forget(mounted.handle);
+    const { ui } = mountWidget();
+    expect(openChat(ui)).toHaveProperty('value', 'Typed before anything was sent');
+  });
+
   test("another tab's conversation and Undo leave what is being typed alone", async () => {
     api.server.use(proxyReplying().handler);
     const { ui } = mountWidget();

@@ -20,11 +20,11 @@ interface StepProps {
   env: Env;
 }
 
-export function BookingView({ stores, strings }: BookingViewProps) {
+export function BookingView({ stores, strings, asked }: BookingViewProps) {
   const store = stores.flow();
   const CurrentStep = STEPS[store.step.value];
   return (
-    <StepView step={store.step.value}>
+    <StepView step={store.step.value} asked={asked}>
       <CurrentStep env={{ store, t: strings, ctx: stores.context }} />
     </StepView>
   );

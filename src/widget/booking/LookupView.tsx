@@ -8,7 +8,7 @@ import type { LookupViewProps } from './view-props';
 
 type Env = StepEnv<LookupStore>;
 
-export function LookupView({ stores, strings, openBooking, openChat }: LookupViewProps) {
+export function LookupView({ stores, strings, asked, openBooking, openChat }: LookupViewProps) {
   const store = stores.lookup();
   const result = store.result.value;
   const asking = store.asking.value;
@@ -16,13 +16,13 @@ export function LookupView({ stores, strings, openBooking, openChat }: LookupVie
   // Each step is a component: it re-renders on the signals it reads, this view only on which step it is.
   if (!result) {
     return (
-      <StepView step="find">
+      <StepView step="find" asked={asked}>
         <FindStep env={env} />
       </StepView>
     );
   }
   return (
-    <StepView step={asking ? 'ask' : 'result'}>
+    <StepView step={asking ? 'ask' : 'result'} asked={asked}>
       {asking ? (
         <CancelStep env={env} result={result} />
       ) : (

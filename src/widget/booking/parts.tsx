@@ -26,12 +26,20 @@ export interface Env<S extends Failing = Failing> {
 
 /**
  * A view's root, which moves focus to the step's heading when the step changes: focus that was in the
- * view was lost with the old step's elements. Not on first render (the shell owns that focus), and
- * not when the visitor has put focus elsewhere, such as on the tabs or on the host page.
+ * view was lost with the old step's elements. Not on first render (the shell owns that focus), not
+ * when the visitor has put focus elsewhere, such as on the tabs or on the host page, and not in a panel
+ * that opened by itself (the next page of the site, a booking coming back) before the visitor has come
+ * to the view: their focus stays on the page.
  */
-export class StepView extends Component<{ step: string; children: ComponentChildren }> {
+export class StepView extends Component<{ step: string; asked: () => boolean; children: ComponentChildren }> {
+  /** The visitor has clicked in the view or put focus in it. */
+  private visited = false;
+  private visit = () => {
+    this.visited = true;
+  };
+
   override componentDidUpdate(previous: { step: string }): void {
-    if (previous.step === this.props.step) return;
+    if (previous.step === this.props.step || !(this.visited || this.props.asked())) return;
     // Drawn by render() below, so base is the div.
     const view = this.base as HTMLElement;
     // The document's active element: our shadow host while focus is anywhere in the widget, the page's own
@@ -46,7 +54,7 @@ export class StepView extends Component<{ step: string; children: ComponentChild
   render() {
     // Keyed by the step: a new step's controls and live regions are new elements, none reused from the last.
     return (
-      <div class="booking" key={this.props.step}>
+      <div class="booking" key={this.props.step} onClick={this.visit} onFocusIn={this.visit}>
         {this.props.children}
       </div>
     );

@@ -4,6 +4,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { BookingClient } from '../../core/booking-client';
 import type { BookingStatus } from '../../core/types';
 import type { BookingEventMap } from '../platform/events';
+import type { ProgressMemory } from './state/progress';
 
 /** A booking code the visitor made or looked up on this device, kept per agent. */
 export interface RememberedBooking {
@@ -40,6 +41,8 @@ export interface BookingContext {
   /** The chat's conversation id, else a stable per-visitor generated id (the shell decides). */
   conversationId: () => string;
   remembered: RememberedBookings;
+  /** Where a booking under way is kept across pages and reloads (./state/progress over the visitor's chosen storage). */
+  progress: ProgressMemory;
   emit: BookingEmit;
   /** Values to prefill form fields, keyed by form field id (or by `name` / `email` matching the field's inputType). */
   prefill?: Record<string, string>;

@@ -5,6 +5,11 @@ import type { BookingStores } from './state';
 export interface BookingViewProps {
   stores: BookingStores;
   strings: Strings;
+  /**
+   * The panel was asked for (the launcher, open()) rather than opened by itself on the next page of the
+   * site: a new step may take focus before the visitor has come to the view.
+   */
+  asked(): boolean;
 }
 
 export interface LookupViewProps extends BookingViewProps {

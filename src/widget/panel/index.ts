@@ -13,6 +13,7 @@ import chatCss from '../chat/chat.css?inline';
 import { defaultStrings, type Strings } from '../i18n';
 import { readPanelOptions } from '../options/panel-options';
 import { createRememberedBookings, type RememberedBookingsStore } from '../booking/state/remembered';
+import { createProgressMemory } from '../booking/state/progress';
 import { createStore, createVisitorId } from '../platform/storage';
 import { App } from '../shell/App';
 import shellCss from '../shell/shell.css?inline';
@@ -66,6 +67,8 @@ export function mountPanel(host: PanelHost): PanelHandle {
     get remembered() {
       return remembered();
     },
+    // In the conversation's storage, under its TTL: the answers may be personal, like the messages.
+    progress: createProgressMemory(store, win),
     // The widget's emitter: WidgetEventMap extends BookingEventMap, which TS cannot see through K.
     emit: emitter.emit as BookingEmit,
     now: () => new Date(now()),
@@ -106,6 +109,7 @@ export function mountPanel(host: PanelHost): PanelHandle {
     reset() {
       chat().clear();
       remembered().clear();
+      booking.reset();
       visitor.clear();
       store.remove('teaser');
     },

@@ -15,7 +15,7 @@ export const TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const MAX_STORED_CHARS = 500_000;
 
-export type Entry = 'chat' | 'bookings' | 'visitor' | 'teaser' | 'page';
+export type Entry = 'chat' | 'bookings' | 'booking-progress' | 'visitor' | 'teaser' | 'page';
 
 export interface Store {
   read(entry: Entry): unknown;

@@ -26,6 +26,8 @@ interface ViewContentProps extends ViewsProps {
 }
 
 function ViewContent({ view, visible, shell, chat, strings, title, options, panelOptions, booking, now }: ViewContentProps) {
+  // Every open the visitor or the page's code makes is a focus request; page memory's open is not (./page-memory).
+  const asked = () => shell.focusRequest.peek() > 0;
   switch (view) {
     case 'chat':
       return (
@@ -42,10 +44,16 @@ function ViewContent({ view, visible, shell, chat, strings, title, options, pane
         />
       );
     case 'booking':
-      return <BookingView stores={booking} strings={strings} />;
+      return <BookingView stores={booking} strings={strings} asked={asked} />;
     case 'lookup':
       return (
-        <LookupView stores={booking} strings={strings} openBooking={() => shell.open('booking')} openChat={() => shell.open('chat')} />
+        <LookupView
+          stores={booking}
+          strings={strings}
+          asked={asked}
+          openBooking={() => shell.open('booking')}
+          openChat={() => shell.open('chat')}
+        />
       );
   }
 }

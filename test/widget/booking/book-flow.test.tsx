@@ -194,7 +194,7 @@ describe('booking a time, start to finish', () => {
     render(
       <>
         <button type="button">Elsewhere</button>
-        <BookingView stores={h.stores} strings={t} />
+        <BookingView stores={h.stores} strings={t} asked={() => true} />
       </>,
     );
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });

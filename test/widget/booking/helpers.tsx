@@ -11,6 +11,8 @@ import { defaultStrings } from '../../../src/widget/i18n';
 import type { BookingContext, RememberedBooking } from '../../../src/widget/booking/types';
 import type { BookingEventMap } from '../../../src/widget/platform/events';
 import type { SandboxOptions } from '../../../src/sandbox';
+import { createProgressMemory } from '../../../src/widget/booking/state/progress';
+import { createStore } from '../../../src/widget/platform/storage';
 import { useSandboxServer } from '../../support/msw';
 
 /** Saturday 21 November 2026, 10:00 in New York. */
@@ -69,6 +71,8 @@ export function makeContext(baseUrl: string, overrides: Partial<BookingContext> 
         list.value = list.value.map((r) => (r.code === code ? { ...r, status } : r));
       },
     },
+    // Kept in memory, as with data-persist="none": these tests are about one page.
+    progress: createProgressMemory(createStore('none', DEMO_AGENT_ID, { win: window, now: () => +NOW }), window),
     emit: (type, payload) => {
       // TS cannot correlate `type` and `payload` through the generic K; they are a matching pair.
       events.push({ type, payload } as Emitted);
@@ -103,7 +107,7 @@ export async function takeMondayNineAm(baseUrl: string): Promise<void> {
 }
 
 export function renderBook(h: Harness) {
-  return render(<BookingView stores={h.stores} strings={defaultStrings} />);
+  return render(<BookingView stores={h.stores} strings={defaultStrings} asked={() => true} />);
 }
 
 /**
@@ -111,7 +115,7 @@ export function renderBook(h: Harness) {
  * what "Send a message" calls (the shell opens the chat).
  */
 export function renderLookup(h: Harness, openBooking: () => void = () => undefined, openChat: () => void = () => undefined) {
-  return render(<LookupView stores={h.stores} strings={defaultStrings} openBooking={openBooking} openChat={openChat} />);
+  return render(<LookupView stores={h.stores} strings={defaultStrings} asked={() => true} openBooking={openBooking} openChat={openChat} />);
 }
 
 export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 3, name });

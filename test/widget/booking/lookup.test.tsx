@@ -174,7 +174,7 @@ describe('My booking', () => {
     api.use({ agents: [{ id: DEMO_AGENT_ID, config: { cancellation_notice_hours: hours } }] });
     const booking = await bookMonday();
     const h = makeContext(api.baseUrl, { locale });
-    render(<LookupView stores={h.stores} strings={strings} openBooking={() => undefined} openChat={() => undefined} />);
+    render(<LookupView stores={h.stores} strings={strings} asked={() => true} openBooking={() => undefined} openChat={() => undefined} />);
     fireEvent.input(screen.getByRole('textbox', { name: strings.code }), { target: { value: booking.booking_code } });
     fireEvent.click(screen.getByRole('button', { name: strings.find }));
     expect((await screen.findByText((text) => text.startsWith(sentence))).textContent).toBe(`${sentence} ${strings.cancelContact}`);

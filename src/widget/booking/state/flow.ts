@@ -2,13 +2,14 @@
 // signals and call the actions; requests and their failures are handled here, on the stores' shared
 // requests (./index), whose dispose() ends them.
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import { addDays, addMonths, daysInMonth, instantToZoned } from '../../../core/time';
+import { addDays, addMonths, daysInMonth, instantToZoned, zonedToInstant } from '../../../core/time';
 import { DEFAULT_HORIZON_DAYS } from '../../../core/spec-assumptions';
 import type { Booking, BookingConfig, DurationOption } from '../../../core/types';
 import { classify, type FailureKind } from '../../platform/failure';
 import { fieldError, formData, prefilledAnswers, type FieldError } from '../fields';
 import type { BookingContext } from '../types';
 import { createAvailability, firstFreeDay, openDay, type AgentRange, type CalendarDay, type Slot } from './availability';
+import { boundedAnswers, isProgressStep, type BookingProgress } from './progress';
 import { createProblems, remember, reportFailure, type Failures } from './report';
 import type { Requests } from './requests';
 import { logError } from '../../platform/log';
@@ -66,9 +67,17 @@ export interface BookingFlow extends Failures {
   back(): void;
   /** After a confirmation: a fresh start with the same answers. */
   again(): void;
+  /** A booking is under way: begun and not made yet, or one the last page left still being restored. */
+  underWay(): boolean;
+  /** What to keep of the booking under way for the next page (see ./progress); undefined when there is none. */
+  progress(): BookingProgress | undefined;
+  /** The owner's reset(): the kept progress and the answers are forgotten, and the flow starts again. */
+  forget(): void;
 }
 
 const FLOW: Step[] = ['duration', 'date', 'time', 'form', 'review'];
+/** The steps of a booking begun and not made yet. */
+const UNDER_WAY: readonly Step[] = ['date', 'time', 'form', 'review'];
 /** However far ahead a config allows, the calendar stops here (ten years): date math stays in range. */
 const MAX_HORIZON_DAYS = 3650;
 /** The search for a first month with a free day asks for at most this many months. */
@@ -108,6 +117,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
   const booking = signal<Booking | null>(null);
   const availability = createAvailability({ ctx, requests, config, duration, range });
   const { agentZone, shownZone, bounds } = availability;
+  /** The booking the last page left, until the flow is back on its step (see resume()). */
+  let pending = ctx.progress.read();
 
   // The config, then the shown month and the search for one: one runner, as no month is asked for before the config is in.
   const runLoad = requests.latest();
@@ -145,12 +156,59 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
         config.value = answered;
         const horizon = Math.min(answered.max_advance_days ?? DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS);
         range.value = { now, today, last: addDays(today, horizon) };
-        answers.value = prefilledAnswers(answered.form_fields, ctx.prefill);
-        start();
+        // What the visitor typed on the last page wins over the owner's prefill; answers to fields the form no longer has go.
+        const typed = new Map(Object.entries(pending?.answers ?? {}));
+        answers.value = new Map(
+          [...prefilledAnswers(answered.form_fields, ctx.prefill)].map(([id, given]) => [id, typed.get(id) ?? given]),
+        );
+        if (pending) resume(pending);
+        else start();
       },
       fail('config', load),
     );
   };
+
+  /**
+   * Back where the last page left the booking: its duration, day, time, step and answers. A duration the
+   * config no longer offers starts again at the durations, and a day out of the bookable range at the
+   * calendar. The flow shows the loading step until the day's free times are in: the chosen time must
+   * still be free for the form or the review to show; when it is gone, the day's times say it was taken.
+   */
+  function resume(saved: BookingProgress): void {
+    const option = durations().find((d) => d.id === saved.durationId);
+    const { today, last } = bounds.peek();
+    const day = saved.date;
+    if (saved.inAgentZone) availability.switchZone();
+    if (!option || saved.step === 'duration') {
+      pending = undefined;
+      start();
+    } else if (!day || saved.step === 'date' || day < today || day > last) {
+      pending = undefined;
+      chooseDuration(option);
+    } else {
+      duration.value = option;
+      date.value = day;
+      // The calendar behind Back: the chosen day's month, the day its tab stop.
+      showMonth(day.slice(0, 7), true);
+      focused.value = day;
+      loadSlots(() => land(saved));
+    }
+  }
+
+  /** A restored booking lands on its step once its day's free times are in (see resume()). */
+  function land(saved: BookingProgress): void {
+    pending = undefined;
+    const kept = saved.slot;
+    const free = kept && slots()?.find((s) => s.date === kept.date && s.time === kept.time);
+    if (free) {
+      slot.value = free;
+      // The review shows answers that pass: a form changed since shows what is missing.
+      step.value = saved.step === 'review' && validate() === undefined ? 'review' : 'form';
+      return;
+    }
+    if (kept) taken.value = { ...kept, instant: zonedToInstant(kept.date, kept.time, agentZone()) };
+    step.value = 'time';
+  }
 
   /** Opens the calendar on the first month (from this one, within the horizon and the search bound) with a free day. */
   function chooseDuration(option: DurationOption): void {
@@ -223,10 +281,15 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     loadSlots();
   };
 
-  function loadSlots(): void {
+  /** Fetches the chosen day's free times; `then` runs once they are in. */
+  function loadSlots(then?: () => void): void {
     const day = date.peek();
     if (!day) return;
-    void runSlots(() => availability.loadSlots(day), undefined, fail('slots', loadSlots));
+    void runSlots(
+      () => availability.loadSlots(day),
+      then,
+      fail('slots', () => loadSlots(then)),
+    );
   }
 
   const chooseSlot = (chosen: Slot): void => {
@@ -307,6 +370,8 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
           const created = result.booking;
           booking.value = created;
           step.value = 'done';
+          // Booked: nothing is left under way for the next page.
+          ctx.progress.clear();
           remember(ctx, created, currentConfig.booking_title);
           ctx.emit('booking:created', { agentId, booking: created, ...(ctx.utm ? { utm: ctx.utm } : {}) });
           return;
@@ -377,6 +442,41 @@ export function createBookingFlow(ctx: BookingContext, requests: Requests): Book
     again() {
       // The booking stays until the next one replaces it: only the done step reads it, and start() leaves that step.
       availability.clear();
+      start();
+    },
+    underWay: () => pending !== undefined || UNDER_WAY.includes(step.peek()),
+    progress() {
+      if (pending) return pending;
+      const current = step.peek();
+      const option = duration.peek();
+      // Begun by the visitor: a day chosen, or a duration where there was a choice (one alone opens the calendar by itself).
+      const begun = current !== 'date' || durations().length > 1;
+      if (!option || !isProgressStep(current) || !begun) return undefined;
+      const day = date.peek();
+      const chosen = slot.peek();
+      const withTime = current === 'form' || current === 'review';
+      return {
+        step: current,
+        durationId: option.id,
+        ...(day && (withTime || current === 'time') && { date: day }),
+        ...(chosen && withTime && { slot: { date: chosen.date, time: chosen.time } }),
+        answers: boundedAnswers(answers.peek()),
+        inAgentZone: shownZone() !== ctx.visitorTimeZone,
+      };
+    },
+    forget() {
+      pending = undefined;
+      ctx.progress.clear();
+      const current = config.peek();
+      // Before the config is in, its answer starts afresh: nothing is pending.
+      if (!current) return;
+      answers.value = prefilledAnswers(current.form_fields, ctx.prefill);
+      errors.value = new Map();
+      duration.value = null;
+      date.value = null;
+      slot.value = null;
+      taken.value = null;
+      setProblem(null);
       start();
     },
   };
