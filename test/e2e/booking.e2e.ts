@@ -11,7 +11,8 @@ import ko from '../../src/widget/i18n/locales/ko';
 
 /**
  * Each visitor below has a demo server of their own: visitors come from their own addresses, so one's
- * requests (a far zone's calendar checks a month's days) do not spend another's share of the proxy's perIp limit.
+ * requests (a far zone's calendar checks a month's days) do not spend another's share of the proxy's
+ * perIpBooking limit.
  */
 const demoOfOwn = () => useDemo({ now: NOW });
 
@@ -60,6 +61,8 @@ suite('booking in Chromium', () => {
 
       await tabTo(page, /^Chat with Harbor Physio$/);
       await page.keyboard.press('Enter');
+      // The panel's file may still be on its way: the tabs are there once it is drawn.
+      await page.getByRole('tab', { name: 'Chat' }).waitFor();
       await tabTo(page, /^Chat$/);
       await page.keyboard.press('ArrowRight');
       await page.getByRole('heading', { name: 'How long do you need?' }).waitFor();
