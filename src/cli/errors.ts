@@ -29,6 +29,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export class CliError extends Error {
   override readonly name = 'CliError';
+  /** What a script needs of the work done before the failure (an upload's documentId, callId, status so far), for --json. */
+  details: Record<string, unknown> | undefined;
   constructor(
     message: string,
     readonly exitCode: ExitCode,

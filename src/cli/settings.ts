@@ -91,3 +91,12 @@ export function keyInUse(settings: Settings | undefined): KeyInUse | undefined {
       : `run ${loginCommand(settings)} again with a working key, or check its agent scope`;
   return { masked: `${maskKey(key.value)} from ${key.from}`, fix };
 }
+
+/** AGENT_WIDGET_REQUEST_TIMEOUT: the seconds each request may take (the client's own 15 when unset); an upload gets its size's time on top. */
+export function requestTimeoutMs(env: Env): number | undefined {
+  const raw = env.AGENT_WIDGET_REQUEST_TIMEOUT;
+  if (raw === undefined || raw === '') return undefined;
+  const seconds = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!(seconds >= 0.1 && seconds <= 3600)) throw usageError('AGENT_WIDGET_REQUEST_TIMEOUT must be a number of seconds from 0.1 to 3600.');
+  return seconds * 1000;
+}
