@@ -1,6 +1,8 @@
 // documents.upload: the file is streamed as multipart (read by the sandbox's real parser), its progress
 // is reported, and its deadline grows with its size, so a big file on a slow link is not cut after its
 // bytes arrived. The slow links run on the fake clock.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createSandbox, DEMO_AGENT_ID, DEMO_API_KEY } from '../../src/sandbox';
 import { ApiError, createAgentClient, DEFAULT_UPLOAD_BYTES_PER_SECOND, type AgentClientOptions } from '../../src/server';
@@ -147,5 +149,29 @@ describe('documents.upload', () => {
     expect(error).toMatchObject({ kind: 'validation', argument: 'timeoutMs' });
     expect(requests).toEqual([]);
     expect(() => sandboxClient({ uploadBytesPerSecond: -1 })).toThrow(expect.objectContaining({ argument: 'uploadBytesPerSecond' }));
+  });
+
+  test('a redirect answered to an upload on a real connection is refused, and the key goes nowhere else', async () => {
+    const elsewhere: string[] = [];
+    const server = createServer((request, response) => {
+      if (request.url?.startsWith('/elsewhere')) elsewhere.push(request.headers.authorization ?? '');
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(307, { Location: '/elsewhere' });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = createAgentClient({ apiKey: DEMO_API_KEY, baseUrl: `http://127.0.0.1:${port}` });
+      const error = await client.documents.upload(DEMO_AGENT_ID, new Blob(['%PDF-1.7']), 'a.pdf').catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind: 'invalid_response', message: expect.stringContaining('Redirects are not followed') });
+      expect(elsewhere).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -3,8 +3,9 @@
 // processing started; with --wait each is followed once all are sent.
 import { openAsBlob } from 'node:fs';
 import { dirname } from 'node:path';
-import { ApiError } from '../../core/http';
-import type { AgentClient } from '../../server/agent-client';
+import { ApiError, DEFAULT_TIMEOUT_MS } from '../../core/http';
+import { MAX_UPLOAD_BYTES } from '../../core/spec-assumptions';
+import { DEFAULT_UPLOAD_BYTES_PER_SECOND, type AgentClient } from '../../server/agent-client';
 import { secondsOption, type Command, type Context, type Values } from '../command';
 import { CliError, EXIT, type ExitCode } from '../errors';
 import { followHint, followProcessing, startProcessing, type Followed } from '../processing';
@@ -209,10 +210,11 @@ export const upload: Command = {
   },
   usesAgent: true,
   notes: [
-    'Every file is checked first (readable, a PDF or DOCX by name and first bytes, at most 20 MiB, the assumed limit); all problems are said',
-    'together and nothing is sent (exit 2). Then the plan is asked whether the files fit its storage (exit 1 when not, nothing sent).',
-    'Files go one after another, streamed, with their progress on a terminal. Each upload may take 15 s plus its size at 1 Mbit/s',
-    '(e.g. 2m 47s for 19 MB), or --timeout when longer. A file the service refuses does not stop the others; exit code: the first failure.',
+    `Every file is checked first (readable, a PDF or DOCX by name and first bytes, at most ${formatBytes(MAX_UPLOAD_BYTES)}, the assumed limit); all`,
+    'problems are said together and nothing is sent (exit 2). Then the plan is asked whether the files fit its storage (exit 1 when not).',
+    `Files go one after another, streamed, with their progress on a terminal. Each upload may take ${DEFAULT_TIMEOUT_MS / 1000} s plus its size at`,
+    `${(DEFAULT_UPLOAD_BYTES_PER_SECOND * 8) / 1_000_000} Mbit/s (e.g. ${formatElapsed(DEFAULT_TIMEOUT_MS + (19_000_000 / DEFAULT_UPLOAD_BYTES_PER_SECOND) * 1000)} for 19 MB), or --timeout when longer. A file the service refuses does not stop`,
+    "the others; the exit code is the first failure's.",
     "A warning says when a file name was uploaded to the agent before, from this computer's record (the service cannot list documents).",
     'The upload endpoint is not in the service spec; the CLI uses POST /documents/upload (see "Assumed paths").',
     'With --wait the exit code says how processing ended (0 completed, 1 error, 7 timed out).',
