@@ -180,8 +180,11 @@ describe('agent-widget documents upload', () => {
   });
 });
 
-/** The sandbox behind a link that reads upload bodies at `bytesPerSecond`; `readMs` says how long the last body took. */
-async function serveThrottled(bytesPerSecond: number): Promise<Served & { readMs: () => number }> {
+/**
+ * The sandbox behind a link that reads upload bodies at `bytesPerSecond` and answers them `answerAfterMs`
+ * after their last byte; `readMs` says how long the last body took.
+ */
+async function serveThrottled(bytesPerSecond: number, answerAfterMs = 0): Promise<Served & { readMs: () => number }> {
   const sandbox: Sandbox = createSandbox({ basePath: '/sandbox', seed: 7 });
   const requests: string[] = [];
   const listener = toNodeListener((request) => sandbox.handle(request));
@@ -203,10 +206,12 @@ async function serveThrottled(bytesPerSecond: number): Promise<Served & { readMs
         ),
         body: Buffer.concat(chunks),
       });
-      void sandbox.handle(request).then(async (response) => {
-        res.writeHead(response.status, { 'Content-Type': 'application/json' });
-        res.end(await response.text());
-      });
+      setTimeout(() => {
+        void sandbox.handle(request).then(async (response) => {
+          res.writeHead(response.status, { 'Content-Type': 'application/json' });
+          res.end(await response.text());
+        });
+      }, answerAfterMs);
     });
   };
   const server = createServer((req, res) => {
@@ -253,6 +258,34 @@ describe('a slow link', () => {
     expect(result.stdout).toMatch(/Uploaded huge\.pdf as document \S+\./);
     // Redrawn: the line is cleared and written again rather than a new line per step.
     expect(result.stdout).toContain('\u001b[1G\u001b[0K');
+  });
+
+  it('an upload not answered within its allowance says how much was sent and how to allow more; --timeout does', async () => {
+    const throttled = await serveThrottled(1_000_000, 2500);
+    served = throttled;
+    const env = { ...sandboxEnv(throttled), AGENT_WIDGET_REQUEST_TIMEOUT: '1' };
+    const cut = await runCli(['documents', 'upload', join(dir, 'prices.pdf')], { env });
+    expect(cut.code).toBe(7);
+    expect(cut.stderr).toBe(
+      'agent-widget: The upload of prices.pdf was not answered within 1s, with 15 B of 15 B (100%) sent; on a slow link allow more with --timeout <seconds>.\n',
+    );
+    const allowed = await runCli(['documents', 'upload', join(dir, 'prices.pdf'), '--timeout', '10'], { env });
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toMatch(/^Uploaded prices\.pdf as document \S+\./);
+  });
+
+  it('Ctrl-C during an upload stops it and says how much was sent (exit 130)', async () => {
+    const throttled = await serveThrottled(1_000_000);
+    served = throttled;
+    const running = await startCli(['documents', 'upload', join(dir, 'huge.pdf'), '--debug'], { env: sandboxEnv(throttled) });
+    await running.stderrMatches(/→ POST \S+\/documents\/upload/);
+    running.kill('SIGINT');
+    const result = await running.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(
+      /agent-widget: Stopped while uploading huge\.pdf, with [\d.]+ (B|KiB|MiB) of 18\.1 MiB \(\d+%\) sent\.\n$/,
+    );
+    expect(result.stdout).toBe('');
   });
 
   it('in a pipe or --json a short upload adds no progress line, and stdout is the JSON document alone', async () => {

@@ -105,11 +105,11 @@ async function uploadFile(ctx: Context, client: AgentClient, file: UploadFile, v
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'timeout')
       throw new CliError(
-        `The upload of ${plain(file.name)} was not answered within ${formatElapsed(timeoutMs)} (${meter.sofar} sent); on a slow link allow more with --timeout <seconds>.`,
+        `The upload of ${plain(file.name)} was not answered within ${formatElapsed(timeoutMs)}, with ${meter.sofar} sent; on a slow link allow more with --timeout <seconds>.`,
         EXIT.timeout,
       );
     if (error instanceof ApiError && error.kind === 'aborted')
-      throw new CliError(`Stopped while uploading ${plain(file.name)} (${meter.sofar} sent).`, EXIT.interrupted);
+      throw new CliError(`Stopped while uploading ${plain(file.name)}, with ${meter.sofar} sent.`, EXIT.interrupted);
     throw error;
   } finally {
     meter.stop(failed);
