@@ -110,6 +110,13 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
 /** 1 Mbit/s: a slow mobile or shared link, so a link slower than this is rare and a stuck upload still ends. */
 export const DEFAULT_UPLOAD_BYTES_PER_SECOND = 125_000;
+
+/** An upload's deadline: `timeoutMs` plus the time `bytes` take at `bytesPerSecond`. */
+export const uploadAllowanceMs = (
+  bytes: number,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  bytesPerSecond = DEFAULT_UPLOAD_BYTES_PER_SECOND,
+): number => timeoutMs + Math.ceil((Math.max(0, bytes) / bytesPerSecond) * 1000);
 /** When a 429 carries no reset time at all. */
 const FALLBACK_RETRY_WAIT_MS = 1000;
 
@@ -253,7 +260,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
         timeoutMs: call.timeoutMs ?? documents.uploadDeadlineMs(file.size),
       });
     },
-    uploadDeadlineMs: (bytes) => timeoutMs + Math.ceil((Math.max(0, bytes) / uploadBytesPerSecond) * 1000),
+    uploadDeadlineMs: (bytes) => uploadAllowanceMs(bytes, timeoutMs, uploadBytesPerSecond),
     async convert(agentId, documentId, call) {
       requireId(agentId, 'agentId');
       requireId(documentId, 'documentId');

@@ -5,7 +5,8 @@ import { openAsBlob } from 'node:fs';
 import { dirname } from 'node:path';
 import { ApiError, DEFAULT_TIMEOUT_MS } from '../../core/http';
 import { MAX_UPLOAD_BYTES } from '../../core/spec-assumptions';
-import { DEFAULT_UPLOAD_BYTES_PER_SECOND, type AgentClient } from '../../server/agent-client';
+import type { LimitsResponse } from '../../core/types';
+import { DEFAULT_UPLOAD_BYTES_PER_SECOND, uploadAllowanceMs, type AgentClient } from '../../server/agent-client';
 import { secondsOption, type Command, type Context, type Values } from '../command';
 import { CliError, EXIT, type ExitCode } from '../errors';
 import { followHint, followProcessing, startProcessing, type Followed } from '../processing';
@@ -62,7 +63,7 @@ async function checkFiles(paths: string[]): Promise<UploadFile[]> {
 /** Asks the plan whether the files fit; a refusal ends the command before any byte goes, a failed question is said and passed. */
 async function checkStorage(ctx: Context, client: AgentClient, files: UploadFile[]): Promise<void> {
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
-  let answer;
+  let answer: LimitsResponse;
   try {
     answer = await client.subscriptions.limits({ check: 'storage', bytes }, { signal: ctx.signal });
   } catch (error) {
@@ -177,7 +178,7 @@ async function followAll(
   let first = earlier;
   for (const result of results) {
     if (result.callId === undefined || result.documentId === undefined) continue;
-    if (first !== undefined && first.exitCode === EXIT.interrupted) break;
+    if (first !== undefined && STOPS_THE_REST.includes(first.exitCode)) break;
     try {
       // The status so far stays in the result when the wait ends early (error, --timeout, Ctrl-C).
       Object.assign(
@@ -213,7 +214,7 @@ export const upload: Command = {
     `Every file is checked first (readable, a PDF or DOCX by name and first bytes, at most ${formatBytes(MAX_UPLOAD_BYTES)}, the assumed limit); all`,
     'problems are said together and nothing is sent (exit 2). Then the plan is asked whether the files fit its storage (exit 1 when not).',
     `Files go one after another, streamed, with their progress on a terminal. Each upload may take ${DEFAULT_TIMEOUT_MS / 1000} s plus its size at`,
-    `${(DEFAULT_UPLOAD_BYTES_PER_SECOND * 8) / 1_000_000} Mbit/s (e.g. ${formatElapsed(DEFAULT_TIMEOUT_MS + (19_000_000 / DEFAULT_UPLOAD_BYTES_PER_SECOND) * 1000)} for 19 MB), or --timeout when longer. A file the service refuses does not stop`,
+    `${(DEFAULT_UPLOAD_BYTES_PER_SECOND * 8) / 1_000_000} Mbit/s (e.g. ${formatElapsed(uploadAllowanceMs(19_000_000))} for 19 MB), or --timeout when longer. A file the service refuses does not stop`,
     "the others; the exit code is the first failure's.",
     "A warning says when a file name was uploaded to the agent before, from this computer's record (the service cannot list documents).",
     'The upload endpoint is not in the service spec; the CLI uses POST /documents/upload (see "Assumed paths").',
