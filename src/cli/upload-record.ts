@@ -53,7 +53,12 @@ export async function readUploadRecord(directory: string): Promise<UploadRecord>
   let unreadable: string | undefined;
   try {
     if ((await stat(file)).size > MAX_RECORD_BYTES) unreadable = 'it is larger than it should ever be';
-    else agents = parseRecord(await readFile(file, 'utf8')) ?? new Map();
+    else {
+      const parsed = parseRecord(await readFile(file, 'utf8'));
+      // Not ours to read: said, and written anew at the next upload.
+      if (parsed === undefined) unreadable = 'it is not a record of uploads';
+      else agents = parsed;
+    }
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) unreadable = systemReason(error);
   }

@@ -1,7 +1,7 @@
 // `documents upload` end to end: several files, every file checked before any byte goes (all problems
 // together), the plan's storage asked first, the warning for a name uploaded before, progress on a
 // terminal only, and a slow link that takes longer than the request deadline without being cut.
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -139,9 +139,24 @@ describe('agent-widget documents upload', () => {
         `^Warning: prices\\.pdf was uploaded to agent demo-agent before, as document ${documentId} on \\d{4}-\\d\\d-\\d\\d \\(as this computer's record says: the service has no list of documents\\); it will be a second document\\.\\n$`,
       ),
     );
+    expect(statSync(join(env.AGENT_WIDGET_CONFIG_DIR, 'uploads.json')).mode & 0o777).toBe(0o600);
     // Another agent's record is its own.
     const other = await runCli(['documents', 'upload', join(dir, 'prices.pdf'), '--agent', 'agent-2'], { env });
     expect(other.stderr).not.toContain('Warning');
+  });
+
+  it('says when the record of uploads cannot be read, uploads anyway and writes it anew', async () => {
+    served = await serveSandbox();
+    const directory = mkdtempSync(join(tmpdir(), 'agent-widget-record-'));
+    writeFileSync(join(directory, 'uploads.json'), 'not a record');
+    const env = { ...sandboxEnv(served), AGENT_WIDGET_CONFIG_DIR: directory };
+    const result = await runCli(['documents', 'upload', join(dir, 'prices.pdf')], { env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      `Could not read ${join(directory, 'uploads.json')} (it is not a record of uploads): no warning about names uploaded before this time.\n`,
+    );
+    const again = await runCli(['documents', 'upload', join(dir, 'prices.pdf')], { env });
+    expect(again.stderr).toMatch(/^Warning: prices\.pdf was uploaded to agent demo-agent before/);
   });
 
   it('goes on after a file the service refuses, stops the rest after a failure that would repeat, and exits with the first', async () => {
