@@ -275,6 +275,18 @@ describe('a slow link', () => {
     expect(result.stdout).toContain('\u001b[1G\u001b[0K');
   });
 
+  it('refuses an AGENT_WIDGET_REQUEST_TIMEOUT that is not a number of seconds, before anything is sent', async () => {
+    served = await serveSandbox();
+    const env = { ...sandboxEnv(served), AGENT_WIDGET_REQUEST_TIMEOUT: 'soon' };
+    const result = await runCli(['documents', 'upload', join(dir, 'prices.pdf')], { env });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-widget: AGENT_WIDGET_REQUEST_TIMEOUT must be a number of seconds from 0.1 to 3600.\n',
+    });
+    expect(served.requests).toEqual([]);
+  });
+
   it('an upload not answered within its allowance says how much was sent and how to allow more; --timeout does', async () => {
     const throttled = await serveThrottled(1_000_000, 2500);
     served = throttled;
