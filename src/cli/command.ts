@@ -53,6 +53,8 @@ export interface Command {
   summary: string;
   /** Required positional arguments, e.g. `<url>`. */
   args: string[];
+  /** The last argument may be given more than once (`documents upload a.pdf b.docx`). */
+  repeatsLast?: boolean;
   options: Record<string, OptionSpec>;
   /** Whether it reads --agent / AGENT_ID. */
   usesAgent: boolean;
@@ -113,7 +115,7 @@ export function parseCommand(command: Command, argv: string[]): { args: string[]
   const args = parsed.positionals;
   if (args.length < command.args.length)
     throw usageError(`Missing ${command.args.slice(args.length).join(' ')} for ${command.name}; ${seeHelp}.`);
-  if (args.length > command.args.length)
+  if (args.length > command.args.length && command.repeatsLast !== true)
     throw usageError(`Unexpected argument "${plain(args[command.args.length] ?? '')}" for ${command.name}; ${seeHelp}.`);
   return { args, values };
 }

@@ -34,7 +34,8 @@ export function usageLine(command: Command): string {
     const flag = o.type === 'string' ? `--${name} ${o.value ?? 'value'}` : `--${name}`;
     return `[${flag}${o.multiple ? ' …' : ''}]`;
   });
-  return ['agent-widget', command.name, ...command.args, ...options].join(' ');
+  const more = command.repeatsLast === true ? [`[${command.args.at(-1) ?? ''} …]`] : [];
+  return ['agent-widget', command.name, ...command.args, ...more, ...options].join(' ');
 }
 
 export function commandHelp(command: Command): string {

@@ -11,16 +11,41 @@ export interface Stage {
 
 /** What a command has done so far that a script needs should it fail from here on; commands fill it as each step answers. */
 export interface Progress {
-  /** The file name an upload sent, once the service has answered it. */
+  /** The path of an upload's one file, as given. */
+  file?: string;
+  /** The file name an upload sent. */
   uploaded?: string;
+  /** The size in bytes of an upload's one file. */
+  size?: number;
   documentId?: string;
   sourceId?: string;
   /** The id of the processing or training started. */
   callId?: string;
   /** The job's last status seen. */
   status?: string;
+  /** How long the wait lasted, when it ended. */
+  elapsedMs?: number;
   /** The job's stages seen while waiting. */
   stages?: Stage[];
+  /** An upload's files, one entry each in the order given. */
+  documents?: FileProgress[];
+}
+
+/** One file of `documents upload`: how far it got, and its failure if it failed. */
+export interface FileProgress {
+  /** The path given. */
+  file: string;
+  /** The name the service got. */
+  uploaded: string;
+  size: number;
+  documentId?: string;
+  callId?: string;
+  status?: string;
+  elapsedMs?: number;
+  stages?: Stage[];
+  error?: ErrorBody & { exitCode: ExitCode };
+  /** Not sent: an earlier failure stopped the command first. */
+  notSent?: true;
 }
 
 export interface ErrorBody {

@@ -17,7 +17,7 @@ import { findCommand, unknownCommand } from './lookup';
 import { noApiHere, noteAnswer, type LastAnswer } from './no-api';
 import { createOutput, type Env, type OutStream } from './output';
 import { askLine, type Input } from './prompt';
-import { keyInUse, missingSettings, resolveSettings, type Settings } from './settings';
+import { keyInUse, missingSettings, requestTimeoutMs, resolveSettings, type Settings } from './settings';
 
 export const COMMANDS: Command[] = [
   ...sourceCommands,
@@ -99,7 +99,7 @@ export async function run(given: string[], io: Io): Promise<ExitCode> {
     }
     const signal = io.signal ?? new AbortController().signal;
     const connect = (apiKey: string, baseUrl: string): AgentClient =>
-      createClient({ apiKey, baseUrl }, out.note, { version: io.version, debug, answers });
+      createClient({ apiKey, baseUrl, timeoutMs: requestTimeoutMs(io.env) }, out.note, { version: io.version, debug, answers });
     let client: AgentClient | undefined;
     const ctx: Context = {
       out,
@@ -141,7 +141,7 @@ interface ClientSettings {
 }
 
 function createClient(
-  { apiKey, baseUrl }: { apiKey: string; baseUrl: string },
+  { apiKey, baseUrl, timeoutMs }: { apiKey: string; baseUrl: string; timeoutMs: number | undefined },
   note: (text: string) => void,
   { version, debug, answers }: ClientSettings,
 ): AgentClient {
@@ -150,6 +150,7 @@ function createClient(
   return createAgentClient({
     apiKey,
     baseUrl,
+    timeoutMs,
     maxRetries: 3,
     maxRetryWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     fetch: async (input, init) => {

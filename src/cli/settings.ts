@@ -2,7 +2,7 @@
 // then the stored profile. Everything missing is said in one message.
 import { httpUrl } from '../server/url';
 import { checkProfileName, DEFAULT_PROFILE, type Config, type Profile } from './config';
-import { CliError, type KeyInUse } from './errors';
+import { CliError, usageError, type KeyInUse } from './errors';
 import type { Env } from './output';
 
 export interface Setting {
@@ -93,4 +93,13 @@ export function keyInUse(settings: Settings | undefined): KeyInUse | undefined {
       ? 'check AGENT_API_KEY (it wins over a stored key) and its agent scope'
       : `run ${loginCommand(settings)} again with a working key, or check its agent scope`;
   return { masked: `${maskKey(key.value)} from ${key.from}`, fix };
+}
+
+/** AGENT_WIDGET_REQUEST_TIMEOUT: the seconds each request may take (the client's own 15 when unset); an upload gets its size's time on top. */
+export function requestTimeoutMs(env: Env): number | undefined {
+  const raw = env.AGENT_WIDGET_REQUEST_TIMEOUT;
+  if (raw === undefined || raw === '') return undefined;
+  const seconds = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!(seconds >= 0.1 && seconds <= 3600)) throw usageError('AGENT_WIDGET_REQUEST_TIMEOUT must be a number of seconds from 0.1 to 3600.');
+  return seconds * 1000;
 }

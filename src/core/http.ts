@@ -108,7 +108,18 @@ export interface RequestOptions {
   query?: object;
   /** Sent as JSON. FormData is sent as multipart. */
   body?: unknown;
+  /** A body streamed as it is sent (an upload), instead of `body`. */
+  stream?: StreamBody;
   signal?: AbortSignal;
+  /** This call's deadline instead of the default one (an upload's grows with its size). */
+  timeoutMs?: number;
+}
+
+/** A body sent as a stream with its type and length; opened anew for each attempt (a 429 is retried). */
+export interface StreamBody {
+  contentType: string;
+  length: number;
+  open(): ReadableStream<Uint8Array>;
 }
 
 export interface HttpOptions {
@@ -220,18 +231,23 @@ export async function readEnvelope<T>(
 }
 
 export function createHttp(options: HttpOptions): Http {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   return async function request<T>(path: string, schema: Schema<T>, req: RequestOptions = {}): Promise<Success<T>> {
     const url = buildUrl(options.baseUrl, path, req.query);
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: BodyInit | undefined;
-    if (req.body instanceof FormData) body = req.body;
+    if (req.stream) {
+      headers['Content-Type'] = req.stream.contentType;
+      headers['Content-Length'] = String(req.stream.length);
+      body = req.stream.open();
+    } else if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(req.body);
     }
 
+    const timeoutMs = req.timeoutMs ?? defaultTimeoutMs;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new ApiError(`No answer within ${timeoutMs} ms.`, { kind: 'timeout' })), timeoutMs);
 
@@ -242,11 +258,13 @@ export function createHttp(options: HttpOptions): Http {
       // The page's fetch is looked up on every call (a fetch patched later is used) and called with no
       // `this`, which browsers read as the window.
       res = await (options.fetch ?? globalThis.fetch)(url, {
-        // A body is FormData or JSON text, never empty.
+        // A body is a stream, FormData or JSON text, never empty.
         method: req.method ?? (body ? 'POST' : 'GET'),
         headers,
         body,
         signal: anySignal(req.signal, deadline.signal),
+        // What Node's fetch needs to send a stream; browsers ignore it (the widget sends none).
+        ...(req.stream ? { duplex: 'half' } : {}),
       });
       return await readEnvelope(res, schema, options.readRateLimit, options.maxAnswerBytes);
     } catch (error) {

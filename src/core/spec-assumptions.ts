@@ -15,6 +15,12 @@ export const assumedPaths = {
   uploadDocument: '/documents/upload',
 } as const;
 
+/**
+ * The largest document the service takes (§8: "Upload size limits: not shown"): 20 MiB. The CLI refuses a
+ * larger file before sending it, and the sandbox refuses one with a 400.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
 /** The web source's identifier field is not shown ("the {id} in paths"): the first of these present. */
 export const WEB_SOURCE_ID_FIELDS = ['id', 'webSourceId', '_id'] as const;
 

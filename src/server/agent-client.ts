@@ -2,7 +2,7 @@
 // Arguments are checked before anything is sent; every answer is checked against the spec's shape
 // (ApiError `invalid_response` when it does not fit); HTTP failures become typed ApiError subclasses;
 // a 429 is retried after the service's reset time, a bounded number of times.
-import { ApiError, createHttp, rateLimitFromHeaders, type RequestOptions } from '../core/http';
+import { ApiError, createHttp, DEFAULT_TIMEOUT_MS, rateLimitFromHeaders, type RequestOptions } from '../core/http';
 import type { Schema } from '../core/schema';
 import * as shapes from '../core/shapes/account';
 import { assumedPaths, WEB_SOURCE_FAILED_STATUSES } from '../core/spec-assumptions';
@@ -33,6 +33,7 @@ import type {
 import { check, invalidArgument, isNonEmptyString, requireId } from '../core/validate';
 import { RateLimitedError, typedError } from './errors';
 import { defaultSleep, pollUntilDone, type Sleep, type WaitOptions } from './poll';
+import { multipartBody, type UploadProgress } from './multipart-upload';
 import { createRedactor } from './redact';
 import { refusedRedirect, serviceFetch } from './service-fetch';
 import { httpUrl } from './url';
@@ -42,8 +43,10 @@ export interface AgentClientOptions {
   apiKey: string;
   baseUrl: string;
   fetch?: typeof fetch;
-  /** Deadline per request. Default 15 000. */
+  /** Deadline per request. Default 15 000. An upload gets this plus its size at `uploadBytesPerSecond`. */
   timeoutMs?: number;
+  /** The slowest link an upload is given time for (bytes per second). Default 125 000 (1 Mbit/s). */
+  uploadBytesPerSecond?: number;
   /** Retries after a 429. Default 2. */
   maxRetries?: number;
   /** The longest wait for a rate-limit reset before giving up with RateLimitedError. Default 60 000. */
@@ -56,6 +59,13 @@ export interface AgentClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Called as the file goes out: its bytes handed to the connection so far, and its size. */
+  onProgress?: UploadProgress;
+  /** This upload's deadline instead of `uploadDeadlineMs(file.size)`. */
+  timeoutMs?: number;
 }
 
 export interface AgentClient {
@@ -74,8 +84,13 @@ export interface AgentClient {
     waitUntilTrained(id: string, options?: WaitOptions<WebSourceStatus>): Promise<WebSource>;
   };
   documents: {
-    /** Path assumed (not shown in the spec): see assumedPaths.uploadDocument. */
-    upload(agentId: string, file: Blob, fileName: string, options?: CallOptions): Promise<UploadDocumentResponse>;
+    /**
+     * Path assumed (not shown in the spec): see assumedPaths.uploadDocument. The file is streamed as the
+     * connection takes it, within uploadDeadlineMs(file.size) unless `timeoutMs` is given.
+     */
+    upload(agentId: string, file: Blob, fileName: string, options?: UploadOptions): Promise<UploadDocumentResponse>;
+    /** An upload's deadline: the client's timeoutMs plus the time `bytes` take at uploadBytesPerSecond. */
+    uploadDeadlineMs(bytes: number): number;
     convert(agentId: string, documentId: string, options?: CallOptions): Promise<ConvertDocumentResponse>;
     status(documentId: string, options?: CallOptions): Promise<DocumentStatusResponse>;
     /** Polls status(documentId) until `completed`; rejects with ProcessingError on `error`. */
@@ -93,6 +108,15 @@ export interface AgentClient {
 
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+/** 1 Mbit/s: a slow mobile or shared link, so a link slower than this is rare and a stuck upload still ends. */
+export const DEFAULT_UPLOAD_BYTES_PER_SECOND = 125_000;
+
+/** An upload's deadline: `timeoutMs` plus the time `bytes` take at `bytesPerSecond`. */
+export const uploadAllowanceMs = (
+  bytes: number,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  bytesPerSecond = DEFAULT_UPLOAD_BYTES_PER_SECOND,
+): number => timeoutMs + Math.ceil((Math.max(0, bytes) / bytesPerSecond) * 1000);
 /** When a 429 carries no reset time at all. */
 const FALLBACK_RETRY_WAIT_MS = 1000;
 
@@ -134,12 +158,20 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   check(isIntegerIn(maxRetries, 0, 10), 'maxRetries', 'expected a whole number from 0 to 10.');
   const maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  check(Number.isFinite(timeoutMs) && timeoutMs > 0, 'timeoutMs', 'expected a positive number of milliseconds.');
+  const uploadBytesPerSecond = options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_BYTES_PER_SECOND;
+  check(
+    Number.isFinite(uploadBytesPerSecond) && uploadBytesPerSecond > 0,
+    'uploadBytesPerSecond',
+    'expected a positive number of bytes per second.',
+  );
   const sleep = options.sleep ?? defaultSleep;
   const clock = { now: options.now ?? Date.now, sleep };
   const http = createHttp({
     baseUrl: options.baseUrl,
     fetch: serviceFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), createRedactor(options.apiKey)),
-    timeoutMs: options.timeoutMs,
+    timeoutMs,
     headers: { Authorization: `Bearer ${options.apiKey}` },
     readRateLimit: rateLimitFromHeaders,
   });
@@ -215,15 +247,20 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   };
 
   const documents: AgentClient['documents'] = {
-    async upload(agentId, file, fileName, call) {
+    async upload(agentId, file, fileName, call = {}) {
       requireId(agentId, 'agentId');
       check(file instanceof Blob, 'file', 'expected a Blob or File.');
       requireId(fileName, 'fileName');
-      const form = new FormData();
-      form.set('agentId', agentId);
-      form.set('file', file, fileName);
-      return send(assumedPaths.uploadDocument, shapes.uploadDocumentResponse, { method: 'POST', body: form, signal: call?.signal });
+      if (call.timeoutMs !== undefined)
+        check(Number.isFinite(call.timeoutMs) && call.timeoutMs > 0, 'timeoutMs', 'expected a positive number of milliseconds.');
+      return send(assumedPaths.uploadDocument, shapes.uploadDocumentResponse, {
+        method: 'POST',
+        stream: multipartBody({ agentId }, { field: 'file', name: fileName, blob: file }, call.onProgress),
+        signal: call.signal,
+        timeoutMs: call.timeoutMs ?? documents.uploadDeadlineMs(file.size),
+      });
     },
+    uploadDeadlineMs: (bytes) => uploadAllowanceMs(bytes, timeoutMs, uploadBytesPerSecond),
     async convert(agentId, documentId, call) {
       requireId(agentId, 'agentId');
       requireId(documentId, 'documentId');

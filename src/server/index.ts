@@ -39,10 +39,13 @@ export {
   createAgentClient,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_UPLOAD_BYTES_PER_SECOND,
   type AgentClient,
   type AgentClientOptions,
   type CallOptions,
+  type UploadOptions,
 } from './agent-client';
+export type { UploadProgress } from './multipart-upload';
 export {
   InsufficientCreditsError,
   InvalidRequestError,
@@ -54,5 +57,5 @@ export {
   typedError,
 } from './errors';
 export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_WAIT_TIMEOUT_MS, type Sleep, type WaitOptions } from './poll';
-export { assumedPaths } from '../core/spec-assumptions';
+export { assumedPaths, MAX_UPLOAD_BYTES } from '../core/spec-assumptions';
 export type * from '../core/types';

@@ -12,9 +12,28 @@ class RedirectRefused extends Error {
   }
 }
 
+/**
+ * Node's fetch (undici) keeps a copy of a streamed body unless redirects are refused outright (mode
+ * 'error'): every byte of an upload stayed in memory until it ended. Cloudflare Workers know only
+ * 'follow' and 'manual', so there a streamed body keeps 'manual'.
+ */
+const refusesRedirectsOutright = (body: unknown): boolean =>
+  body instanceof ReadableStream && globalThis.navigator?.userAgent !== 'Cloudflare-Workers';
+
+/** How undici rejects a redirect answered to a request in mode 'error'. */
+const isRedirectRejection = (error: unknown): boolean =>
+  error instanceof TypeError && error.cause instanceof Error && error.cause.message === 'unexpected redirect';
+
 export function serviceFetch(base: typeof fetch, redact: Redact): typeof fetch {
   return async (input, init) => {
-    const response = await base(input, { ...init, redirect: 'manual' });
+    const outright = refusesRedirectsOutright(init?.body);
+    let response: Response;
+    try {
+      response = await base(input, { ...init, redirect: outright ? 'error' : 'manual' });
+    } catch (error) {
+      if (outright && isRedirectRejection(error)) throw new RedirectRefused(0);
+      throw error;
+    }
     if (isRedirect(response)) {
       response.body?.cancel().catch(() => undefined);
       throw new RedirectRefused(response.status);

@@ -2,7 +2,7 @@
 // first) spawned as a process against the sandbox served on node:http on a random loopback port, with a
 // clock the test owns.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -120,13 +120,17 @@ export interface RunningCli {
   done: Promise<CliResult>;
 }
 
+let runs = 0;
+
 export async function startCli(args: string[], options: RunOptions = {}): Promise<RunningCli> {
   const { file } = await cliFile();
-  // A config directory of its own that does not exist, so no stored login of the machine's user is read.
+  // A config directory of its own for each run, that does not exist, so no stored login of the machine's
+  // user is read, and no run sees what another noted there (the record of uploaded names); removed after.
+  const configDirectory = join(tmpdir(), `agent-widget-cli-test-${process.pid}-${++runs}-none`);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     TERM: 'xterm-256color',
-    AGENT_WIDGET_CONFIG_DIR: join(tmpdir(), `agent-widget-cli-test-${process.pid}-none`),
+    AGENT_WIDGET_CONFIG_DIR: configDirectory,
   };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   const quoted = [process.execPath, file, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -154,6 +158,7 @@ export async function startCli(args: string[], options: RunOptions = {}): Promis
   const done = new Promise<CliResult>((resolve) =>
     child.on('close', (code) => {
       if (options.tty) child.stdin.end();
+      rmSync(configDirectory, { recursive: true, force: true });
       resolve({ code, stdout, stderr });
     }),
   );

@@ -51,6 +51,9 @@ const documentOf = (stdout: string): unknown => JSON.parse(stdout);
 
 const stage = (status: string) => ({ status, elapsedMs: expect.any(Number) as number });
 
+/** An upload of one of the files above: its path, name and size, then how far it got. */
+const oneFile = <T extends object>(name: string, sofar: T) => ({ file: join(dir, name), uploaded: name, size: 15, ...sofar });
+
 async function addSource(env: Record<string, string>): Promise<string> {
   const added = await runCli(['sources', 'add', 'https://docs.example.com', '--json'], { env });
   return (JSON.parse(added.stdout) as { webSource: { id: string } }).webSource.id;
@@ -297,22 +300,23 @@ describe('agent-widget --json errors', () => {
       },
     );
     expect(result.code).toBe(7);
-    const failure = documentOf(result.stdout) as { documentId: string };
-    const documentId = failure.documentId;
+    const failure = documentOf(result.stdout) as { documentId: string; callId: string };
+    const { documentId, callId } = failure;
+    const error = {
+      code: 'wait_timeout',
+      message: `Document ${documentId} was not done within 1s (last stage: processing); processing goes on on the service.`,
+      status: null,
+    };
+    const sofar = { documentId, callId, status: 'processing', stages: [stage('processing')] };
     expect(failure).toEqual({
       success: false,
-      error: {
-        code: 'wait_timeout',
-        message: `Document ${documentId} was not done within 1s (last stage: processing); processing goes on on the service.`,
-        status: null,
-      },
+      error,
       exitCode: 7,
-      uploaded: 'prices.pdf',
-      documentId: expect.stringMatching(/\S/) as string,
-      callId: expect.stringMatching(/\S/) as string,
-      status: 'processing',
-      stages: [stage('processing')],
+      ...oneFile('prices.pdf', sofar),
+      documents: [{ ...oneFile('prices.pdf', sofar), error: { ...error, exitCode: 7 } }],
     });
+    expect(documentId).toMatch(/\S/);
+    expect(callId).toMatch(/\S/);
     // The id is the uploaded document's: following it works, and nothing was uploaded or started twice.
     const followed = await runCli(['documents', 'status', documentId, '--json'], { env });
     expect(documentOf(followed.stdout)).toEqual({ documentId, status: 'processing' });
@@ -346,17 +350,19 @@ describe('agent-widget --json errors', () => {
       env: sandboxEnv(served),
     });
     expect(result.code).toBe(1);
-    const failure = documentOf(result.stdout) as { documentId: string };
+    const failure = documentOf(result.stdout) as { documentId: string; callId: string };
+    const { documentId, callId } = failure;
+    const error = { code: 'failed', message: `Document ${documentId} failed: the service reports status "error".`, status: null };
+    const sofar = { documentId, callId, status: 'error', stages: [stage('processing'), stage('error')] };
     expect(failure).toEqual({
       success: false,
-      error: { code: 'failed', message: `Document ${failure.documentId} failed: the service reports status "error".`, status: null },
+      error,
       exitCode: 1,
-      uploaded: 'corrupt-scan.pdf',
-      documentId: expect.stringMatching(/\S/) as string,
-      callId: expect.stringMatching(/\S/) as string,
-      status: 'error',
-      stages: [stage('processing'), stage('error')],
+      ...oneFile('corrupt-scan.pdf', sofar),
+      documents: [{ ...oneFile('corrupt-scan.pdf', sofar), error: { ...error, exitCode: 1 } }],
     });
+    expect(documentId).toMatch(/\S/);
+    expect(callId).toMatch(/\S/);
   });
 
   it('SIGTERM during an upload --wait: code interrupted, exit 130, with the documentId, callId and stages so far', async () => {
@@ -368,20 +374,23 @@ describe('agent-widget --json errors', () => {
     cli.kill('SIGTERM');
     const result = await cli.done;
     expect(result.code).toBe(130);
-    expect(documentOf(result.stdout)).toEqual({
+    const failure = documentOf(result.stdout) as { documentId: string; callId: string };
+    const { documentId, callId } = failure;
+    const error = {
+      code: 'interrupted',
+      message: expect.stringMatching(/^Stopped waiting after \d+s; processing goes on on the service\.$/) as string,
+      status: null,
+    };
+    const sofar = { documentId, callId, status: 'processing', stages: [stage('processing')] };
+    expect(failure).toEqual({
       success: false,
-      error: {
-        code: 'interrupted',
-        message: expect.stringMatching(/^Stopped waiting after \d+s; processing goes on on the service\.$/) as string,
-        status: null,
-      },
+      error,
       exitCode: 130,
-      uploaded: 'prices.pdf',
-      documentId: expect.stringMatching(/\S/) as string,
-      callId: expect.stringMatching(/\S/) as string,
-      status: 'processing',
-      stages: [stage('processing')],
+      ...oneFile('prices.pdf', sofar),
+      documents: [{ ...oneFile('prices.pdf', sofar), error: { ...error, exitCode: 130 } }],
     });
+    expect(documentId).toMatch(/\S/);
+    expect(callId).toMatch(/\S/);
   });
 
   it('success documents keep their shape: upload --wait and train --wait', async () => {
@@ -392,14 +401,14 @@ describe('agent-widget --json errors', () => {
     const env = sandboxEnv(served);
     const uploaded = await runCli(['documents', 'upload', join(dir, 'prices.pdf'), '--wait', '--interval', '0.05', '--json'], { env });
     expect(uploaded.code).toBe(0);
-    expect(documentOf(uploaded.stdout)).toEqual({
-      uploaded: 'prices.pdf',
+    const done = {
       documentId: expect.stringMatching(/\S/) as string,
       callId: expect.stringMatching(/\S/) as string,
       status: 'completed',
       elapsedMs: expect.any(Number) as number,
       stages: [stage('processing'), stage('chunking'), stage('completed')],
-    });
+    };
+    expect(documentOf(uploaded.stdout)).toEqual({ ...oneFile('prices.pdf', done), documents: [oneFile('prices.pdf', done)] });
 
     const id = await addSource(env);
     const trained = await runCli(['sources', 'train', id, '--wait', '--interval', '0.05', '--json'], { env });

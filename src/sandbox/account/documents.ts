@@ -3,7 +3,7 @@
 // .pdf and .docx files are accepted (the spec names PDF and DOCX); a file whose name contains
 // "corrupt" (any case) fails: processing, then error; polling before processing has started is a
 // 400 with code processing_not_started.
-import { assumedPaths } from '../../core/spec-assumptions';
+import { assumedPaths, MAX_UPLOAD_BYTES } from '../../core/spec-assumptions';
 import type { ConvertDocumentResponse, DocumentStatus, DocumentStatusResponse } from '../../core/types';
 import { authorizeAgent } from '../auth';
 import { readJsonObject, requireString } from '../input';
@@ -13,8 +13,6 @@ import { badRequest, json, notFound, ok } from '../responses';
 import { authedRoute, type AuthedContext, type Route } from '../router';
 import type { DocumentRecord } from '../state';
 
-/** The spec shows no upload limit; the sandbox refuses files above this. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const ACCEPTED = /\.(pdf|docx)$/i;
 const PROCESSING_STAGES: readonly [DocumentStatus, ...DocumentStatus[]] = ['processing', 'chunking', 'completed'];
 const FAILING_STAGES: readonly [DocumentStatus, ...DocumentStatus[]] = ['processing', 'error'];
