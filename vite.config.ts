@@ -3,14 +3,13 @@
 //   npm run build   one environment per artefact in dist/ (see `environments` below)
 //   npm test        the Vitest projects in `test.projects`: unit (node), dom (jsdom), e2e (Chromium)
 import { createHash } from 'node:crypto';
-import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
-import { build as rolldown } from 'rolldown';
+import { generateDtsBundle } from 'dts-bundle-generator';
 import { minifySync } from 'vite';
-import { dts } from 'rolldown-plugin-dts';
 import type { BuildEnvironmentOptions, EnvironmentOptions, Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { demoDevServer } from './scripts/demo-dev.ts';
@@ -245,19 +244,21 @@ const embedPage: Plugin = {
 };
 
 /**
- * dist/<entry>.d.ts, bundled by rolldown-plugin-dts (the engine of tsdown) with rolldown itself: Vite's own
- * transforms would strip the types. Each entry is built on its own so each .d.ts stands alone.
+ * dist/<entry>.d.ts, one self-contained file per entry, written by dts-bundle-generator with TypeScript's own
+ * printer (doc comments stay on their members): Vite's transforms strip the types. Chosen over
+ * rolldown-plugin-dts, whose releases that print as well need Node 22 while we build and run on Node 20.
  */
-async function bundleDeclarations(): Promise<void> {
-  for (const [name, entry] of Object.entries(typedEntries)) {
-    await rolldown({
-      cwd: root,
-      input: { [name]: entry },
-      plugins: [dts({ emitDtsOnly: true, tsconfig: 'tsconfig.json' })],
-      logLevel: 'warn',
-      write: true,
-      output: { dir: 'dist' },
-    });
+function bundleDeclarations(): void {
+  const entries = Object.entries(typedEntries);
+  // One program for the three: the bundles come back in the order of the entries.
+  const bundles = generateDtsBundle(
+    entries.map(([, filePath]) => ({ filePath, output: { noBanner: true } })),
+    { preferredConfigPath: `${root}tsconfig.json` },
+  );
+  for (const [index, [name]] of entries.entries()) {
+    const text = bundles[index];
+    if (text === undefined) throw new Error(`dts-bundle-generator returned no declarations for ${name}`);
+    writeFileSync(`${root}dist/${name}.d.ts`, text);
   }
 }
 
@@ -335,7 +336,7 @@ export default defineConfig({
         if (!environment) throw new Error(`no build environment ${name}`);
         await builder.build(environment);
       }
-      await bundleDeclarations();
+      bundleDeclarations();
       chmodSync(`${root}dist/cli.js`, 0o755);
       reportBrowserSizes(['widget.js', 'embed.js', builtChunk('panel').file, ...Object.values(builtLanguages()).map(({ file }) => file)]);
     },

@@ -21,7 +21,7 @@ const present =
   builtServerPresent();
 
 /** The recipe's compatibility settings (wrangler.jsonc: compatibility_date, compatibility_flags). */
-const COMPATIBILITY = { compatibilityDate: '2026-07-01', compatibilityFlags: ['enable_request_signal'] };
+const COMPATIBILITY = { compatibilityDate: '2026-05-01', compatibilityFlags: ['enable_request_signal'] };
 
 async function startWorker(baseUrl: string, compatibilityFlags = COMPATIBILITY.compatibilityFlags) {
   const { Miniflare } = await import('miniflare');
