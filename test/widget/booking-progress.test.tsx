@@ -10,7 +10,7 @@ import { MAX_KEPT_ANSWER_CHARS } from '../../src/widget/booking/state/progress';
 import { defaultStrings as t } from '../../src/widget/i18n';
 import { storageKey, TTL_MS } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { forget, mountWidget, openChat, type } from './helpers';
+import { forget, hidePage, mountWidget, nextPageLoad, openChat, type } from './helpers';
 
 /** Saturday 21 November 2026, 10:00 in New York, the demo agent's zone. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -27,20 +27,10 @@ type Ui = Mounted['ui'];
 
 const mount = (now = NOW) => mountWidget({}, { now: () => now });
 
-/** The page is hidden, as following a link, a reload or a closed tab does first. */
-const hide = () =>
-  act(() => {
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-
-/** The next page of the site: what the page kept when hidden is all it gets (a real page change runs no destroy()). */
-function nextPage({ handle }: Mounted, now = NOW): Mounted {
-  hide();
-  vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => undefined);
-  act(() => handle.destroy());
-  vi.restoreAllMocks();
-  forget(handle);
-  return mount(now);
+/** The next page of the site, once this one is hidden. */
+function nextPage(mounted: Mounted, now = NOW): Mounted {
+  hidePage();
+  return nextPageLoad(mounted, { now: () => now });
 }
 
 /** The stored progress, as the next page reads it. */
@@ -171,7 +161,7 @@ describe('a booking under way, on the next page', () => {
     expect(api.sandbox().bookings()[0]?.form_data).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', notes: 'Left knee' });
     // Booked: nothing under way is stored, now or when the page is hidden.
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
-    hide();
+    hidePage();
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
 
     const third = nextPage(second);
@@ -193,7 +183,7 @@ describe('a booking under way, on the next page', () => {
 
   test('the time was taken meanwhile: the day stays, it says so calmly with other times, and every answer is kept', async () => {
     const { first, day, time } = await leftOnForm();
-    hide();
+    hidePage();
     const slot = kept()?.slot as { date: string; time: string };
     await createBookingClient({ baseUrl: api.baseUrl }).create({
       agentId: 'demo-agent',
@@ -306,7 +296,7 @@ describe('a booking under way, on the next page', () => {
 
   test('a day already past starts at the calendar; after the TTL nothing comes back', async () => {
     const { first } = await leftOnForm();
-    hide();
+    hidePage();
     const later = NOW + 14 * 24 * 60 * 60 * 1000;
     const { ui, handle } = nextPage(first, later);
     openChat(ui);
@@ -325,14 +315,14 @@ describe('a booking under way, on the next page', () => {
     const { first } = await leftOnForm();
     fireEvent.click(first.ui.getByRole('tab', { name: 'Chat' }));
     fireEvent.click(first.ui.getByRole('button', { name: 'New conversation' }));
-    hide();
+    hidePage();
     expect(kept()?.step).toBe('form');
 
     act(() => first.handle.reset());
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
     fireEvent.click(first.ui.getByRole('tab', { name: 'Book' }));
     await heading(first.ui, t.durationHeading);
-    hide();
+    hidePage();
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
   });
 
@@ -360,7 +350,7 @@ describe('a booking under way, on the next page', () => {
     const first = mountWidget({ persist: 'none' }, { now: () => NOW });
     await openBook(first.ui);
     await chooseDuration(first.ui);
-    hide();
+    hidePage();
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
   });

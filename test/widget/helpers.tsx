@@ -61,6 +61,26 @@ export function mountWidget(options: Partial<WidgetOptions> = {}, deps: Partial<
   return { handle, shadow, ui: widgetUi(shadow) };
 }
 
+/** The page is hidden, as following a link, a reload or a closed tab does first. */
+export function hidePage(): void {
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/**
+ * The next page load (a reload, or a link followed on the site): the old widget goes without writing
+ * anything, as a real page change runs no destroy() (what the page kept when hidden is all the next one
+ * gets), and a new one starts with `deps`.
+ */
+export function nextPageLoad({ handle }: { handle: WidgetHandle }, deps: Partial<MountDeps> = {}) {
+  const unwritten = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => undefined);
+  act(() => handle.destroy());
+  unwritten.mockRestore();
+  forget(handle);
+  return mountWidget({}, deps);
+}
+
 /** Forget a handle destroyed by the test itself. */
 export function forget(handle: WidgetHandle): void {
   const at = mounted.indexOf(handle);

@@ -1,14 +1,14 @@
 // A visitor on a site of several pages: a link followed while a reply is on its way, or a reload, does not
 // lose the reply (the next page sends the message again with its id; the proxy answers it from its reply
 // cache), does not call it Stopped, and the panel left open with something under way opens again there.
-import { act, fireEvent } from '@testing-library/preact';
+import { fireEvent } from '@testing-library/preact';
 import { http } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ProxyChatRequest } from '../../src/core/types';
 import { REPLY_KEPT_MS } from '../../src/core/shapes/chat';
 import { storageKey } from '../../src/widget/platform/storage';
 import { useSandboxServer } from '../support/msw';
-import { CHAT_URL, forget, mountWidget, openChat, proxyReplying, send } from './helpers';
+import { CHAT_URL, hidePage, mountWidget, nextPageLoad, openChat, proxyReplying, send } from './helpers';
 
 const api = useSandboxServer();
 const PAGE_KEY = storageKey('demo-agent', 'page');
@@ -17,23 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The page is hidden, as following a link, a reload or a closed tab does first. */
-const hide = () =>
-  act(() => {
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-
 type Mounted = ReturnType<typeof mountWidget>;
 
-/** The next page of the site: the old widget goes without a word (as on a real page change) and a new one starts. */
-function nextPage({ handle }: Mounted, now?: () => number): Mounted {
-  // A real page change runs no destroy(): what the page kept when hidden is all the next one gets.
-  vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => undefined);
-  act(() => handle.destroy());
-  vi.restoreAllMocks();
-  forget(handle);
-  return mountWidget({}, now === undefined ? {} : { now });
-}
+/** The next page of the site, at `now` when given. */
+const nextPage = (mounted: Mounted, now?: () => number): Mounted => nextPageLoad(mounted, now === undefined ? {} : { now });
 
 /** The chat proxy never answers the first message: its page is left while it waits. */
 function firstReplyNeverComes() {
@@ -65,7 +52,7 @@ describe('moving to another page of the site', () => {
     const first = mountWidget();
     send(openChat(first.ui), 'when do you open?');
     await first.ui.findByText('Acme is typing…');
-    hide();
+    hidePage();
 
     const { ui, shadow } = nextPage(first);
     expect(await ui.findByText('From nine, when do you open?')).toBeTruthy();
@@ -86,7 +73,7 @@ describe('moving to another page of the site', () => {
     const first = mountWidget({}, { now: () => start });
     send(openChat(first.ui), 'Are you there?');
     await first.ui.findByText('Acme is typing…');
-    hide();
+    hidePage();
 
     const { ui } = nextPage(first, () => start + REPLY_KEPT_MS + 1);
     expect(await ui.findByText('You left the page before the reply came.')).toBeTruthy();
@@ -100,7 +87,7 @@ describe('moving to another page of the site', () => {
     api.server.use(proxyReplying().handler);
     const first = mountWidget();
     openChat(first.ui);
-    hide();
+    hidePage();
     const second = nextPage(first);
     await panelArrived();
     expect(second.ui.queryByRole('dialog')).toBeNull();
@@ -108,7 +95,7 @@ describe('moving to another page of the site', () => {
     send(openChat(second.ui), 'Hello');
     await second.ui.findByText('You said: Hello');
     fireEvent.click(second.ui.getByRole('button', { name: 'Chat with Acme' }));
-    hide();
+    hidePage();
     const third = nextPage(second);
     await panelArrived();
     expect(third.ui.queryByRole('dialog')).toBeNull();
@@ -120,7 +107,7 @@ describe('moving to another page of the site', () => {
     fireEvent.click(first.ui.getByRole('tab', { name: 'Book' }));
     fireEvent.click(await first.ui.findByRole('button', { name: /30 min/ }));
     await first.ui.findByRole('grid');
-    hide();
+    hidePage();
 
     const { ui } = nextPage(first);
     await vi.waitFor(() => expect(ui.getByRole('tab', { name: 'Book' }).getAttribute('aria-selected')).toBe('true'));
@@ -131,7 +118,7 @@ describe('moving to another page of the site', () => {
     const first = mountWidget({ persist: 'none' });
     send(openChat(first.ui), 'Hello');
     await first.ui.findByText('You said: Hello');
-    hide();
+    hidePage();
     expect(sessionStorage.getItem(PAGE_KEY)).toBeNull();
   });
 });

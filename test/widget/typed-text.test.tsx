@@ -12,9 +12,11 @@ import {
   CHAT_URL,
   conversationWithFailure,
   forget,
+  hidePage,
   MESSAGE_ID,
   mountWidget,
   networkDown,
+  nextPageLoad,
   openChat,
   proxyReplying,
   send,
@@ -29,22 +31,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The page is hidden, as a reload, a closed tab or a phone switching apps does first. */
-const hide = () =>
-  act(() => {
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-
 type Mounted = ReturnType<typeof mountWidget>;
 
-/** The page loads again: the old widget goes without a word (as on a real reload) and a new one starts. */
-function reload({ handle }: Mounted): Mounted {
-  // A real reload runs no destroy(); taking the page's storage listener away is all that is needed here.
-  vi.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => undefined);
-  act(() => handle.destroy());
-  vi.restoreAllMocks();
-  forget(handle);
-  const next = mountWidget();
+/** The page loads again, the chat opened. */
+function reload(mounted: Mounted): Mounted {
+  const next = nextPageLoad(mounted);
   openChat(next.ui);
   return next;
 }
@@ -55,21 +46,21 @@ describe('typed text across a reload', () => {
   test("a first visit's draft, typed before anything was sent, is kept too and comes back", () => {
     const mounted = mountWidget();
     type(openChat(mounted.ui), 'Half a question');
-    hide();
+    hidePage();
     expect(stored()?.draft).toBe('Half a question');
     const { ui } = reload(mounted);
     const box = ui.getByRole('textbox', { name: 'Message' });
     expect(box).toHaveProperty('value', 'Half a question');
     // Deleted by hand, with no conversation: nothing stays stored.
     type(box, '');
-    hide();
+    hidePage();
     expect(localStorage.getItem(CHAT_KEY)).toBeNull();
   });
 
   test('a first visit with nothing typed writes nothing', () => {
     const mounted = mountWidget();
     openChat(mounted.ui);
-    hide();
+    hidePage();
     act(() => mounted.handle.destroy());
     forget(mounted.handle);
     expect(localStorage.length).toBe(0);
@@ -82,7 +73,7 @@ describe('typed text across a reload', () => {
     send(box, 'Hello');
     await mounted.ui.findByText('You said: Hello');
     type(box, 'And one more thing');
-    hide();
+    hidePage();
     expect(stored()?.draft).toBe('And one more thing');
 
     const { ui } = reload(mounted);
@@ -97,20 +88,20 @@ describe('typed text across a reload', () => {
     send(box, 'Hello');
     await ui.findByText('You said: Hello');
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
-    hide();
+    hidePage();
     // Nothing typed: the entry is not rewritten, so its TTL still counts from the last message.
     expect(setItem).not.toHaveBeenCalledWith(CHAT_KEY, expect.anything());
     type(box, 'Never mind');
-    hide();
+    hidePage();
     expect(stored()?.draft).toBe('Never mind');
     type(box, '');
-    hide();
+    hidePage();
     expect(stored()?.draft).toBe('');
   });
 
   test('a message that failed comes back with its reason (not Stopped: nobody stopped it), with Retry, which sends it in the same conversation', async () => {
     const { proxy, ...mounted } = await conversationWithFailure(api, 'When are you open?');
-    hide();
+    hidePage();
 
     const { ui } = reload(mounted);
     expect(ui.getByText('When are you open?')).toBeTruthy();
@@ -135,7 +126,7 @@ describe('typed text across a reload', () => {
     send(openChat(mounted.ui), 'Slow one');
     await mounted.ui.findByText('Acme is typing…');
     fireEvent.click(mounted.ui.getByRole('button', { name: 'Stop' }));
-    hide();
+    hidePage();
 
     const { ui } = reload(mounted);
     expect(ui.getByText(/Stopped\./)).toBeTruthy();
@@ -148,7 +139,7 @@ describe('typed text across a reload', () => {
     const mounted = mountWidget();
     send(openChat(mounted.ui), 'Is anyone there?');
     await mounted.ui.findByText(/can't reach the chat service/);
-    hide();
+    hidePage();
     const { ui } = reload(mounted);
     expect(ui.getByText('Is anyone there?')).toBeTruthy();
     expect(await ui.findByText(/can't reach the chat service/)).toBeTruthy();
@@ -184,7 +175,7 @@ describe('typed text across a reload', () => {
     send(box, 'Hello');
     await ui.findByText('You said: Hello');
     type(box, 'Draft before');
-    hide();
+    hidePage();
     fireEvent.click(ui.getByRole('button', { name: 'New conversation' }));
     type(box, 'Typed after clearing');
     fireEvent.click(ui.getByRole('button', { name: 'Undo' }));
@@ -204,11 +195,11 @@ describe('typed text across a reload', () => {
     send(box, 'Hello');
     await ui.findByText('You said: Hello');
     type(box, 'Private note');
-    hide();
+    hidePage();
     act(() => handle.reset());
     expect(box).toHaveProperty('value', '');
     expect(localStorage.getItem(CHAT_KEY)).toBeNull();
-    hide();
+    hidePage();
     await settle(2);
     expect(localStorage.getItem(CHAT_KEY)).toBeNull();
   });
@@ -220,7 +211,7 @@ describe('typed text across a reload', () => {
     send(box, 'Hello');
     await mounted.ui.findByText('You said: Hello');
     type(box, 'x'.repeat(MAX_MESSAGE_CHARS + 10));
-    hide();
+    hidePage();
     expect(stored()?.draft).toHaveLength(MAX_MESSAGE_CHARS);
 
     const edited = { ...JSON.parse(localStorage.getItem(CHAT_KEY) ?? '{}'), at: Date.now() };
