@@ -45,7 +45,7 @@ suite('a visitor far from the agent', () => {
     // Counted from the click that shows a month: its check starts at once.
     let busyBefore = 0;
     let askedBefore = 0;
-    await page.getByRole('button', { name: '30 min consultation 30 minutes' }).click();
+    await page.getByRole('button', { name: '30 min consultation' }).click();
     // Each month's open New York days not asked for before: 23 to 30 November but Sunday (7); 1 to 31
     // December but Sundays (27; Auckland's 1 December is New York's 30 November, fetched for November);
     // 1 to 20 January but Sundays (17).

@@ -40,7 +40,8 @@ suite('nothing typed is lost, in Chromium', () => {
 
     // Undo put the stored copy back too.
     await page.reload();
-    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    // The panel opens again by itself, as the visitor left it: open, with a conversation.
+    await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
     await chatLog(page).getByText('Where are you located?').waitFor();
     expect(await chatLog(page).textContent()).toBe(before);
     await context.close();
@@ -69,7 +70,7 @@ suite('nothing typed is lost, in Chromium', () => {
     }
   });
 
-  test('a reload keeps the draft and the message that did not get through; Retry sends it', async () => {
+  test('a reload keeps the draft and the message that did not get through, with its reason; it goes once the service is back', async () => {
     const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await open(context);
     await ask(page, 'Where are you located?');
@@ -88,19 +89,27 @@ suite('nothing typed is lost, in Chromium', () => {
     await box.fill('And do you work on Saturdays?');
 
     await page.reload();
-    await page.getByRole('button', { name: 'Chat with Harbor Physio' }).click();
+    // The panel opens again by itself, as the visitor left it: open, with a conversation.
+    await page.getByRole('dialog', { name: 'Harbor Physio' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('And do you work on Saturdays?');
     await chatLog(page).getByText('How much does it cost?').waitFor();
-    await chatLog(page).getByText('Stopped.').waitFor();
+    // Its own reason, not "Stopped.": the visitor never pressed Stop. The new page tried it again at once.
+    await chatLog(page)
+      .getByText(/can't reach the chat service/)
+      .waitFor();
+    expect(await chatLog(page).getByText('Stopped.').count()).toBe(0);
     await page.screenshot({ path: 'test-results/chat-reloaded.png' });
 
-    await page.unroute('**/api/chat');
+    // The service is back: the message goes by itself on its next backoff, with the same messageId.
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
-    await chatLog(page).getByRole('button', { name: 'Retry' }).click();
+    await page.unroute('**/api/chat');
     const response = await answered;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({ message: 'How much does it cost?' });
-    await chatLog(page).getByText('Stopped.').waitFor({ state: 'detached' });
+    await chatLog(page)
+      .getByText(/can't reach the chat service/)
+      .waitFor({ state: 'detached' });
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('And do you work on Saturdays?');
     await context.close();
   });
 });

@@ -57,6 +57,14 @@ suite('short screens', () => {
       // Every tab's label fits its tab.
       const clipped = await page.getByRole('tab').evaluateAll((all) => all.filter((tab) => tab.scrollWidth > tab.clientWidth).length);
       expect(clipped).toBe(0);
+      // The compact row fits: nothing in the panel or the page scrolls sideways.
+      const sideways = await page.getByRole('dialog').evaluate((panel) =>
+        [panel, ...panel.querySelectorAll('*'), document.documentElement]
+          .filter((el) => el === document.documentElement || ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      );
+      expect(sideways).toEqual([]);
       await shot('1-duration');
 
       await page.getByRole('button', { name: '30 min consultation', exact: true }).click();
