@@ -1,13 +1,12 @@
 // Where `agent-widget login` keeps its profiles: one JSON file, readable by its owner only (0600, in a
 // directory made 0700), in the platform's config directory. Environment variables still win over it (./settings).
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { attempt } from '../core/attempt';
 import { isRecord } from '../core/guards';
 import { CliError, usageError } from './errors';
 import type { Env } from './output';
+import { FileTooLarge, readPrivateFile, systemReason, writePrivateFile } from './private-file';
 
 /** What one profile stores; every field is optional (logout removes the key, keeps the rest). */
 export interface Profile {
@@ -53,22 +52,12 @@ export function configDirectory(env: Env, platform: NodeJS.Platform = process.pl
 
 export const configFile = (env: Env): string => join(configDirectory(env), 'config.json');
 
-const systemReason = (error: unknown): string => (error instanceof Error && 'code' in error ? String(error.code) : 'unreadable');
-
 /** The file's text and mode; undefined when it does not exist. */
 async function readFileOnce(file: string, broken: (why: string) => CliError): Promise<{ text: string; mode: number } | undefined> {
   try {
-    const handle = await open(file, 'r');
-    try {
-      const { size, mode } = await handle.stat();
-      if (size > MAX_CONFIG_BYTES) throw broken(`is larger than ${MAX_CONFIG_BYTES / 1024} KiB`);
-      return { text: await handle.readFile('utf8'), mode };
-    } finally {
-      await handle.close();
-    }
+    return await readPrivateFile(file, MAX_CONFIG_BYTES);
   } catch (error) {
-    if (error instanceof CliError) throw error;
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    if (error instanceof FileTooLarge) throw broken(`is larger than ${MAX_CONFIG_BYTES / 1024} KiB`);
     throw broken(`could not be read (${systemReason(error)})`);
   }
 }
@@ -98,24 +87,10 @@ export async function readConfig(file: string): Promise<Config> {
   return { file, profiles, readableByOthers: process.platform !== 'win32' && (mode & 0o077) !== 0 };
 }
 
-/**
- * Writes the config whole: a new file made 0600 from the start, then renamed over the old one, so a
- * crash never leaves half a file and the key is never readable by others, not even for a moment.
- */
+/** Writes the config whole, readable by its owner only (see writePrivateFile): the key is never readable by others. */
 export async function writeConfig(config: Config): Promise<void> {
-  const directory = dirname(config.file);
   try {
-    // Made 0700 when it is made; an existing directory keeps its mode (AGENT_WIDGET_CONFIG_DIR may name a
-    // shared one), the file itself being 0600 in any case.
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    const temporary = join(directory, `.config-${randomBytes(6).toString('hex')}.tmp`);
-    const text = `${JSON.stringify({ profiles: Object.fromEntries(config.profiles) }, null, 2)}\n`;
-    try {
-      await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
-      await rename(temporary, config.file);
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    await writePrivateFile(config.file, `${JSON.stringify({ profiles: Object.fromEntries(config.profiles) }, null, 2)}\n`);
   } catch (error) {
     throw new CliError(`Could not write the config file ${config.file} (${systemReason(error)}).`, 'failed');
   }

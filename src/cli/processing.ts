@@ -18,13 +18,11 @@ export async function startProcessing(ctx: Context, documentId: string): Promise
   return started.callId;
 }
 
-/** Polls the status until processing ends, within --timeout, every --interval, showing each stage (also told to `onStatus`). */
-export async function followProcessing(
-  ctx: Context,
-  documentId: string,
-  values: Values,
-  onStatus: (status: string) => void = () => undefined,
-): Promise<Followed> {
+/**
+ * Polls the status until processing ends, within --timeout, every --interval, showing each stage. The
+ * status and stages seen so far are in the run's progress (waitFor) when the wait ends early.
+ */
+export async function followProcessing(ctx: Context, documentId: string, values: Values): Promise<Followed> {
   const timeoutMs = secondsOption(values, 'timeout', 600, 1) * 1000;
   const intervalMs = secondsOption(values, 'interval', 2, 0.05) * 1000;
   const client = ctx.client();
@@ -33,14 +31,7 @@ export async function followProcessing(
     {
       label: `Document ${plain(documentId)}`,
       work: 'processing',
-      wait: (options) =>
-        client.documents.waitUntilProcessed(documentId, {
-          ...options,
-          onProgress: (status) => {
-            onStatus(status);
-            options.onProgress?.(status);
-          },
-        }),
+      wait: (options) => client.documents.waitUntilProcessed(documentId, options),
     },
     { timeoutMs, intervalMs },
   );

@@ -1,11 +1,10 @@
 // The names of the files this computer uploaded, per agent, kept next to the config file: the service has
 // no way to list documents, so this is the only way to warn that a name was uploaded before (and it knows
 // nothing of uploads made elsewhere). Written whole and readable by its owner only, as the config is.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { attempt } from '../core/attempt';
 import { isNonEmptyString, isRecord } from '../core/guards';
+import { FileTooLarge, readPrivateFile, systemReason, writePrivateFile } from './private-file';
 
 export interface EarlierUpload {
   documentId: string;
@@ -29,8 +28,6 @@ const MAX_RECORD_BYTES = 2 * 1024 * 1024;
 
 type Names = Map<string, EarlierUpload>;
 
-const systemReason = (error: unknown): string => (error instanceof Error && 'code' in error ? String(error.code) : 'unreadable');
-
 function parseRecord(text: string): Map<string, Names> | undefined {
   const body: unknown = attempt(() => JSON.parse(text));
   if (!isRecord(body) || !isRecord(body.agents)) return undefined;
@@ -52,15 +49,13 @@ export async function readUploadRecord(directory: string): Promise<UploadRecord>
   let agents = new Map<string, Names>();
   let unreadable: string | undefined;
   try {
-    if ((await stat(file)).size > MAX_RECORD_BYTES) unreadable = 'it is larger than it should ever be';
-    else {
-      const parsed = parseRecord(await readFile(file, 'utf8'));
-      // Not ours to read: said, and written anew at the next upload.
-      if (parsed === undefined) unreadable = 'it is not a record of uploads';
-      else agents = parsed;
-    }
+    const read = await readPrivateFile(file, MAX_RECORD_BYTES);
+    const parsed = read === undefined ? new Map<string, Names>() : parseRecord(read.text);
+    // Not ours to read: said, and written anew at the next upload.
+    if (parsed === undefined) unreadable = 'it is not a record of uploads';
+    else agents = parsed;
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) unreadable = systemReason(error);
+    unreadable = error instanceof FileTooLarge ? 'it is larger than it should ever be' : systemReason(error);
   }
   return {
     file,
@@ -79,17 +74,11 @@ export async function readUploadRecord(directory: string): Promise<UploadRecord>
 }
 
 async function writeRecord(file: string, agents: Map<string, Names>): Promise<string | undefined> {
-  const directory = dirname(file);
-  const temporary = join(directory, `.uploads-${randomBytes(6).toString('hex')}.tmp`);
   const body = { agents: Object.fromEntries([...agents].map(([agentId, names]) => [agentId, Object.fromEntries(names)])) };
   try {
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    await writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    await rename(temporary, file);
+    await writePrivateFile(file, `${JSON.stringify(body, null, 2)}\n`);
     return undefined;
   } catch (error) {
     return systemReason(error);
-  } finally {
-    await rm(temporary, { force: true });
   }
 }

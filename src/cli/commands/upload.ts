@@ -175,19 +175,16 @@ async function followAll(
   for (const result of results) {
     if (result.callId === undefined || result.documentId === undefined) continue;
     if (first !== undefined && STOPS_THE_REST.includes(first.exitCode)) break;
+    // This file's wait writes its own status and stages into the run's progress.
+    delete ctx.progress.status;
     delete ctx.progress.stages;
     try {
-      // The status so far stays in the result when the wait ends early (error, --timeout, Ctrl-C).
-      Object.assign(
-        result,
-        await followProcessing(ctx, result.documentId, values, (status) => {
-          result.status = status;
-        }),
-      );
+      Object.assign(result, await followProcessing(ctx, result.documentId, values));
       if (!ctx.out.json) ctx.out.line(`Document ${plain(result.documentId)} is processed.`);
     } catch (error) {
-      // The stages this file's wait saw before it ended (waitFor keeps them in the run's progress).
-      if (ctx.progress.stages !== undefined) result.stages = ctx.progress.stages;
+      // The wait ended early (error, --timeout, Ctrl-C): the status and stages it saw stay in the result.
+      const { status, stages } = ctx.progress;
+      Object.assign(result, { ...(status !== undefined && { status }), ...(stages !== undefined && { stages }) });
       first ??= fileFailed(ctx, error, result, results.length);
     }
   }

@@ -10,6 +10,7 @@ import { isText, randomId, type Store } from '../platform/storage';
 import { cleanSources, type ChatClient } from './client';
 import { logError, logWarning } from '../platform/log';
 import { listen } from '../platform/listen';
+import { isRecord } from '../../core/guards';
 import { isSafeConversationId, REPLY_KEPT_MS } from '../../core/shapes/chat';
 import { DEFAULT_BUSY_WAIT_S, MAX_AUTO_WAIT_S, reasonOf, refusalText, UNREACHABLE_WAITS_S } from './failure-reasons';
 import { bounded, cut, INTERRUPTED, MAX_MESSAGE_CHARS, parseMessages, STOPPED, type BookedCard, type ChatMessage } from './messages';
@@ -218,7 +219,7 @@ export function createChat({ agentId, client, store, emitter, win, now }: ChatOp
    * reply cache. After that it waits for Retry. On Undo, one that was waiting was stopped by New conversation.
    */
   const load = (value: unknown, from: 'start' | 'undo' | 'other-tab') => {
-    const { conversationId: id, draft: text, messages: list, savedAt } = (value ?? {}) as Record<string, unknown>;
+    const { conversationId: id, draft: text, messages: list, savedAt } = isRecord(value) ? value : {};
     // An id the proxy would refuse (a hand-edited or older store) would block every message: start afresh.
     conversationId.value = isSafeConversationId(id) ? id : undefined;
     undo.value = undefined;

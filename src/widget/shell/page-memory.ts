@@ -2,6 +2,7 @@
 // a booking under way, opens on that view on the next page of the site in the same tab (a link followed,
 // a reload, a step back), as Intercom's and Crisp's do. Kept in the tab's own storage, so another tab
 // opens closed; nothing at all with data-persist="none".
+import { isRecord } from '../../core/guards';
 import { isView, type ResolvedOptions, type View } from '../options/options';
 import { listen } from '../platform/listen';
 import { createStore, type StoreEnv } from '../platform/storage';
@@ -16,7 +17,9 @@ const tabStore = ({ agentId, persist }: PageOptions, env: StoreEnv) => createSto
 
 /** The view to open on, when the previous page of the site left the panel open on it a moment ago. */
 export function resumeView(options: PageOptions, env: StoreEnv): View | undefined {
-  const { view, leftAt } = (tabStore(options, env).read('page') ?? {}) as Record<string, unknown>;
+  const stored = tabStore(options, env).read('page');
+  if (!isRecord(stored)) return undefined;
+  const { view, leftAt } = stored;
   return isView(view) && typeof leftAt === 'number' && env.now() - leftAt <= RESUME_WITHIN_MS ? view : undefined;
 }
 
